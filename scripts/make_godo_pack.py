@@ -1,0 +1,247 @@
+"""Design the reference GODŌ component pack and write ``solver/games/godo/data/reference.json``.
+
+The publisher's tile faces and journal symbols are not public, so the library ships a balanced pack
+of its own design. This script is the pack's single source: it uses no randomness, so the JSON file
+can be regenerated at will and checked for staleness::
+
+    python scripts/make_godo_pack.py            # write the pack, print a balance summary
+    python scripts/make_godo_pack.py --check    # exit 1 if the file on disk is out of date
+
+The design is symmetric under rotating the five colours (colour ``c`` -> ``c + 1 mod 5``), which
+makes every per-colour count equal by construction. The 15 unordered colour pairs are ``{r, r + d}``
+for a rotation ``r`` in 0..4 and a difference ``d`` in 0..2 (``d = 0``: the same-colour pairs). For
+each difference and each of the 4 copies, a *base tile* fixes the leg order, the lotuses and the
+marker as colour offsets from ``r``; the 60 tiles are the 12 base tiles under the 5 rotations, with
+``id = copy * 15 + d * 5 + r`` so that consecutive ids are never copies of one type.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.games.godo.pack import (  # noqa: E402
+    COLOURS,
+    CORNER_KEYS,
+    GATE,
+    ICONS,
+    LANTERN,
+    MASTERY_SPACE,
+    NUM_COLOURS,
+    REFERENCE_PACK,
+    SHRINE,
+    TRACK_LENGTH,
+    Pack,
+    parse_pack,
+)
+
+COPIES = 4
+DIFFERENCES = 3  # the pair {r, r + d} for d = 0, 1, 2 covers all 15 unordered pairs
+
+# Lotus colour offsets at the (right, a, b) corners, per copy, counted from the tile's lotus start;
+# the counts per corner are the patterns (1,1,1), (2,1,0), (1,0,2), (0,2,1); copy 2 doubles one.
+LOTUS_SHAPES: tuple[tuple[tuple[int, ...], ...], ...] = (
+    ((0,), (1,), (3,)),
+    ((0, 2), (4,), ()),
+    ((1,), (), (3, 3)),
+    ((), (0, 1), (2,)),
+)
+
+# (difference, copy) -> (corner, marker kind, gate colour offset from r). One gate per pair.
+BASE_MARKERS: dict[tuple[int, int], tuple[str, str, int | None]] = {
+    (0, 0): ("right", GATE, 2),
+    (0, 2): ("b", LANTERN, None),
+    (1, 0): ("a", SHRINE, None),
+    (1, 1): ("b", GATE, 1),
+    (1, 3): ("right", LANTERN, None),
+    (2, 1): ("b", SHRINE, None),
+    (2, 2): ("a", GATE, 3),
+}
+
+# Journal space s (1..4) of track i shows colours i and i + s; these spaces add a third colour.
+THIRD_VIRTUE = {3: 1, 4: 2}  # space -> colour offset from the track's colour
+
+ICON_COPIES = 3
+
+DESCRIPTION = (
+    "A balanced GODŌ tile set and Path Journal designed for this library (not the publisher's)."
+)
+
+DESIGN = [
+    "Made by scripts/make_godo_pack.py, deterministically; regenerate rather than edit by hand.",
+    "Symmetric under rotating the five colours, so every per-colour count is equal.",
+    "Tiles: the 15 unordered colour pairs x 4 copies; "
+    "copies 1 and 3 of a two-colour pair swap legs a and b.",
+    "Lotuses: 3 per tile, patterns (right, a, b) = (1,1,1), (2,1,0), (1,0,2), (0,2,1) by copy; "
+    "the colours are offsets from r + 3d + copy for the pair {r, r + d}, "
+    "so a third share a leg colour.",
+    "Markers: one Sacred Gate per pair (3 per colour, 10 not on a leg colour), 10 Fox Shrines, "
+    "10 Stone Lanterns; at most one per tile.",
+    "Journal: spaces 0 and 5 show only the track's colour; "
+    "space s = 1..4 of track i adds colour i + s; spaces 3 and 4 add colour i + 1 and i + 2.",
+    "Variant icons: icon k = 0..8 is ICONS[k % 3] on track k % 5, space 1 + k % 4.",
+]
+
+
+def colour(offset: int) -> str:
+    """The name of a colour given as any integer (taken mod 5)."""
+    return COLOURS[offset % NUM_COLOURS]
+
+
+def make_tile(copy: int, d: int, r: int) -> dict[str, Any]:
+    """The tile of pair ``{r, r + d}`` in its given copy."""
+    legs = [colour(r + d), colour(r)] if copy % 2 else [colour(r), colour(r + d)]
+    start = r + 3 * d + copy
+    corners = {
+        key: {"lotuses": [colour(start + off) for off in offsets], "markers": []}
+        for key, offsets in zip(CORNER_KEYS, LOTUS_SHAPES[copy])
+    }
+    if (d, copy) in BASE_MARKERS:
+        corner, kind, gate_offset = BASE_MARKERS[d, copy]
+        text = kind if gate_offset is None else f"{GATE}:{colour(r + gate_offset)}"
+        corners[corner]["markers"].append(text)
+    tile_id = copy * DIFFERENCES * NUM_COLOURS + d * NUM_COLOURS + r
+    return {"id": tile_id, "legs": legs, "corners": corners}
+
+
+def make_tiles() -> list[dict[str, Any]]:
+    """All 60 tiles, in id order."""
+    return [
+        make_tile(copy, d, r)
+        for copy in range(COPIES)
+        for d in range(DIFFERENCES)
+        for r in range(NUM_COLOURS)
+    ]
+
+
+def space_colours(track: int, space: int) -> list[str]:
+    """The virtue symbols on one space of a journal track."""
+    if space in (0, MASTERY_SPACE):
+        return [colour(track)]
+    offsets = [0, space] + ([THIRD_VIRTUE[space]] if space in THIRD_VIRTUE else [])
+    return [colour(track + off) for off in offsets]
+
+
+def make_spaces() -> list[list[list[str]]]:
+    """The virtue symbols of the whole journal, the same on both sides."""
+    return [[space_colours(t, s) for s in range(TRACK_LENGTH)] for t in range(NUM_COLOURS)]
+
+
+def make_icons() -> list[list[str | None]]:
+    """The variant side's icons: each of the three icons on three spaces of different tracks."""
+    icons: list[list[str | None]] = [[None] * TRACK_LENGTH for _ in range(NUM_COLOURS)]
+    for k in range(ICON_COPIES * len(ICONS)):
+        icons[k % NUM_COLOURS][1 + k % (MASTERY_SPACE - 1)] = ICONS[k % len(ICONS)]
+    return icons
+
+
+def make_pack() -> dict[str, Any]:
+    """The reference pack as a JSON object."""
+    return {
+        "name": "reference",
+        "description": DESCRIPTION,
+        "design": DESIGN,
+        "tiles": make_tiles(),
+        "journal": {
+            "standard": {"spaces": make_spaces()},
+            "variant": {"spaces": make_spaces(), "icons": make_icons()},
+        },
+    }
+
+
+def one_line(value: Any) -> str:
+    """A JSON value on one line."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def render(obj: dict[str, Any], depth: int = 0) -> str:
+    """JSON text with nested objects indented and every list written one item per line."""
+    pad = "  " * (depth + 1)
+    fields = []
+    for key, value in obj.items():
+        if isinstance(value, dict):
+            text = render(value, depth + 1)
+        elif isinstance(value, list):
+            items = ",\n".join(f"{pad}  {one_line(item)}" for item in value)
+            text = f"[\n{items}\n{pad}]"
+        else:
+            text = one_line(value)
+        fields.append(f"{pad}{one_line(key)}: {text}")
+    return "{\n" + ",\n".join(fields) + "\n" + "  " * depth + "}"
+
+
+def per_colour(counts: Counter) -> str:
+    """Counts keyed by colour index, in colour order."""
+    return " ".join(f"{name}={counts[c]}" for c, name in enumerate(COLOURS))
+
+
+def by_key(counts: Counter) -> str:
+    """Counts in the order of their keys."""
+    return " ".join(f"{key}={n}" for key, n in sorted(counts.items()))
+
+
+def summary(pack: Pack) -> list[str]:
+    """Balance figures of a pack: legs, lotuses, markers and journal symbols."""
+    corners = [
+        (key, tile, corner) for tile in pack.tiles for key, corner in zip(CORNER_KEYS, tile.corners)
+    ]
+    lotuses = Counter(c for _, _, corner in corners for c in corner.lotuses)
+    on_leg = sum(c in tile.legs for _, tile, corner in corners for c in corner.lotuses)
+    markers = [(key, tile, corner.marker) for key, tile, corner in corners if corner.marker]
+    gates = Counter(m.colour for _, _, m in markers if m.kind == GATE)
+    off_leg = sum(m.kind == GATE and m.colour not in tile.legs for _, tile, m in markers)
+    symbols = Counter(c for track in pack.standard.spaces for space in track for c in space)
+    sizes = Counter(len(space) for track in pack.standard.spaces for space in track)
+    icons = Counter(icon for track in pack.variant.icons for icon in track if icon)
+    return [
+        f"tiles: {len(pack.tiles)}",
+        f"leg a: {per_colour(Counter(t.legs[0] for t in pack.tiles))}",
+        f"leg b: {per_colour(Counter(t.legs[1] for t in pack.tiles))}",
+        f"lotuses: {per_colour(lotuses)}"
+        f" ({on_leg} of {sum(lotuses.values())} on a leg colour of their tile)",
+        f"gates: {per_colour(gates)} ({off_leg} not on a leg colour)",
+        f"markers by kind: {by_key(Counter(m.kind for *_, m in markers))}",
+        f"markers by corner: {by_key(Counter(key for key, *_ in markers))}",
+        f"tiles with a marker: {len(markers)} of {len(pack.tiles)}",
+        f"journal symbols: {per_colour(symbols)}",
+        f"journal spaces by virtues shown: {by_key(sizes)}",
+        "variant icons: " + " ".join(f"{icon}={icons[icon]}" for icon in ICONS),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with ``--check``, compare) the reference pack; return the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if the file differs from what would be written"
+    )
+    parser.add_argument(
+        "--output", type=Path, default=REFERENCE_PACK, help="the pack file (default: %(default)s)"
+    )
+    args = parser.parse_args(argv)
+    pack = make_pack()
+    text = render(pack) + "\n"
+    for line in summary(parse_pack(pack)):
+        print(line)
+    if args.check:
+        current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
+        if current != text:
+            print(f"{args.output} is out of date: run scripts/make_godo_pack.py", file=sys.stderr)
+            return 1
+        print(f"{args.output} is up to date")
+        return 0
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""solver: fast AI for modern tabletop games (GODŌ: The Five Paths first).
+
+    >>> import solver
+    >>> game = solver.load_game("godo", players=2)
+    >>> record = solver.play(game, "random", seed=1)
+    >>> len(record.returns)
+    2
+"""
+
+from solver.api import GAMES, load_game
+from solver.core.agents import RandomAgent, make_agent
+from solver.core.errors import IllegalActionError, PackError, PositionError, SolverError, UnknownGameError
+from solver.core.perft import divide, perft
+from solver.core.play import GameRecord, play
+from solver.core.players import CHANCE, TERMINAL
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "TERMINAL",
+    "GameRecord",
+    "IllegalActionError",
+    "PackError",
+    "PositionError",
+    "RandomAgent",
+    "SolverError",
+    "UnknownGameError",
+    "divide",
+    "load_game",
+    "make_agent",
+    "perft",
+    "play",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Game-agnostic pieces shared by every game: errors, player constants, the game registry."""

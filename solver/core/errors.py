@@ -1,0 +1,38 @@
+"""The errors the library raises on bad input.
+
+Every error a user can provoke with bad input is a ``ValueError`` subclass whose message names the
+offending field, so that a frontend can show it as it is::
+
+    >>> import solver
+    >>> game = solver.load_game("godo", players=2)
+    >>> game.state_from_json({"game": "chess"})
+    Traceback (most recent call last):
+    ...
+    solver.core.errors.PositionError: game: expected 'godo', got 'chess'
+"""
+
+from __future__ import annotations
+
+
+class SolverError(ValueError):
+    """Base class of the errors raised on bad input."""
+
+
+class PositionError(SolverError):
+    """A position (JSON) is malformed or impossible; the message starts with the bad field's path."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class PackError(PositionError):
+    """A component pack is malformed; the message names the tile, journal space or field."""
+
+
+class IllegalActionError(SolverError):
+    """An action is not legal in the state it was applied to; the state is left unchanged."""
+
+
+class UnknownGameError(SolverError):
+    """``load_game`` was asked for a game or an option that does not exist."""

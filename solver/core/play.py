@@ -1,0 +1,106 @@
+"""Driving whole games: seeded chance, agents asked in turn, and a record of what happened.
+
+    >>> import solver
+    >>> game = solver.load_game("godo", players=2)
+    >>> record = solver.play(game, ["random", "random"], seed=1)
+    >>> record.steps == len(record.actions)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence, Union
+
+from solver.core.agents import Agent, make_agent
+from solver.core.errors import SolverError
+
+AgentSpec = Union[str, Agent]
+
+
+def sample_chance(state: Any, rng: random.Random) -> int:
+    """Draw a chance outcome by its probability."""
+    outcomes = state.chance_outcomes()
+    threshold = rng.random()
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if threshold < total:
+            return action
+    return outcomes[-1][0]
+
+
+def random_step(state: Any, rng: random.Random) -> int:
+    """One uniformly random step: a chance outcome by probability, else any legal action."""
+    if state.is_chance_node():
+        return sample_chance(state, rng)
+    return rng.choice(state.legal_actions())
+
+
+@dataclass
+class GameRecord:
+    """A finished game: every action in order, with the result."""
+
+    seed: int
+    agents: list[str]
+    actions: list[int] = field(default_factory=list)
+    returns: list[float] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    title: str | None = None
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "agents": self.agents,
+            "steps": self.steps,
+            "returns": self.returns,
+            "scores": self.scores,
+            "winners": self.winners,
+            "title": self.title,
+            "actions": self.actions,
+        }
+
+
+def _agents(specs: Sequence[AgentSpec] | AgentSpec, players: int, seed: int) -> list[Agent]:
+    if isinstance(specs, str) or not isinstance(specs, Sequence):
+        specs = [specs] * players
+    if len(specs) != players:
+        raise SolverError(f"agents: {players} players need {players} agents, got {len(specs)}")
+    return [make_agent(s, seed=seed * 1000 + 1 + seat) if isinstance(s, str) else s for seat, s in enumerate(specs)]
+
+
+def play(
+    game: Any,
+    agents: Sequence[AgentSpec] | AgentSpec,
+    seed: int = 0,
+    on_step: Callable[[Any, int], None] | None = None,
+) -> GameRecord:
+    """Play one whole game from the initial state.
+
+    Chance outcomes come from a generator seeded with ``seed``; agents given by name get seeds
+    derived from it, so the same seed replays the same game. ``on_step(state, action)`` is called
+    before each action is applied (to print a game as it goes).
+    """
+    seats = _agents(agents, game.players, seed)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    record = GameRecord(seed, [a.name for a in seats])
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            action = seats[state.current_player()].step(state)
+        if on_step is not None:
+            on_step(state, action)
+        state.apply_action(action)
+        record.actions.append(action)
+    record.returns, record.scores = state.returns(), state.scores()
+    record.winners = list(state.winners)
+    record.title = state.title()
+    return record

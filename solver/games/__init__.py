@@ -1,0 +1,1 @@
+"""One package per game: component packs, the reference rules, kernels and positions."""

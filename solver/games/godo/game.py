@@ -1,0 +1,89 @@
+"""The GODŌ game object: options, metadata and the factory of states.
+
+    >>> import solver
+    >>> game = solver.load_game("godo", players=3)
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node()
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solver.core.errors import UnknownGameError
+from solver.core.game import GameInfo
+from solver.games.godo import actions as act
+from solver.games.godo import position
+from solver.games.godo.pack import NUM_TILES, PackSource, load_pack
+from solver.games.godo.rules import GodoState
+
+BACKENDS = ("reference",)
+
+INFO = GameInfo(
+    name="godo",
+    title="GODŌ: The Five Paths",
+    min_players=1,
+    max_players=5,
+    num_distinct_actions=act.NUM_ACTIONS,
+    max_chance_outcomes=NUM_TILES,
+    min_utility=0.0,
+    max_utility=1.0,
+)
+
+
+class GodoGame:
+    """GODŌ with a fixed number of players, options and component pack.
+
+    Args:
+        players: 1 to 5; a 1-player game is the solo mode.
+        variant: play the Sacred Specialties (the variant side of the Path Journal).
+        solo: the solo mode (needs ``players=1``; ``players=1`` implies it).
+        pack: ``None`` for the reference pack, a path to a JSON pack, or a parsed dict.
+        backend: ``"reference"`` (the plain-Python rules engine).
+
+    Raises:
+        UnknownGameError: an option is out of range or a backend is not available.
+        PackError: the pack is broken (the message names the tile or field).
+    """
+
+    info = INFO
+
+    def __init__(
+        self,
+        players: int = 2,
+        variant: bool = False,
+        solo: bool = False,
+        pack: PackSource = None,
+        backend: str = "reference",
+    ) -> None:
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
+            raise UnknownGameError(f"players: GODŌ is for 1 to 5 players, got {players!r}")
+        if solo and players != 1:
+            raise UnknownGameError(f"solo: the solo mode is for 1 player, got players={players}")
+        if backend not in BACKENDS:
+            raise UnknownGameError(f"backend: {backend!r} is not available; available: {', '.join(BACKENDS)}")
+        self.players = players
+        self.variant = bool(variant)
+        self.solo = players == 1
+        self.backend = backend
+        self.pack = load_pack(pack)
+
+    def new_initial_state(self) -> GodoState:
+        """The start of a game: a chance node, the first player's initiation draws."""
+        return GodoState.new(self.pack, self.players, self.variant, self.solo)
+
+    def state_from_json(self, obj: Any, seed: int = 0) -> GodoState:
+        """Read a position (see ``solver.games.godo.position``); hidden hands are dealt with ``seed``.
+
+        Raises:
+            PositionError: naming the first bad field.
+        """
+        return position.state_from_json(obj, self.pack, self.players, self.variant, self.solo, seed)
+
+    def options(self) -> dict[str, Any]:
+        return {"players": self.players, "variant": self.variant, "solo": self.solo,
+                "pack": self.pack.name, "backend": self.backend}  # fmt: skip
+
+    def __repr__(self) -> str:
+        return f"GodoGame(players={self.players}, variant={self.variant}, pack={self.pack.name!r})"

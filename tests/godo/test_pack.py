@@ -1,0 +1,332 @@
+"""GODŌ component packs: the reference pack's balance, its generator, and pack validation."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+import pytest
+
+from solver.core.errors import PackError
+from solver.games.godo.pack import (
+    COLOURS,
+    CORNER_KEYS,
+    GATE,
+    ICONS,
+    LANTERN,
+    MASTERY_SPACE,
+    NUM_COLOURS,
+    NUM_TILES,
+    REFERENCE_PACK,
+    SHRINE,
+    TRACK_LENGTH,
+    Pack,
+    load_pack,
+    parse_pack,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "make_godo_pack.py"
+
+# The design figures of the reference pack (see docs/godo-reference-pack.md).
+COPIES = 4
+LEGS_PER_COLOUR = 24
+LOTUSES_PER_COLOUR = 36
+GATES_PER_COLOUR = 3
+SHRINES = LANTERNS = 10
+ICON_COPIES = 3
+LOTUS_PATTERNS = {(1, 1, 1), (2, 1, 0), (1, 0, 2), (0, 2, 1)}
+
+
+@pytest.fixture(scope="module")
+def pack() -> Pack:
+    return load_pack()
+
+
+@pytest.fixture(scope="module")
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_godo_pack", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def reference_json() -> dict[str, Any]:
+    return json.loads(REFERENCE_PACK.read_text(encoding="utf-8"))
+
+
+def tile_type(legs: tuple[int, int]) -> tuple[int, int]:
+    return min(legs), max(legs)
+
+
+# --- the shipped pack ----------------------------------------------------------------------------
+
+
+def test_reference_pack_loads_by_default_and_by_path(pack: Pack) -> None:
+    assert pack.name == "reference"
+    assert load_pack(REFERENCE_PACK) == pack
+    assert load_pack(str(REFERENCE_PACK)) == pack
+    assert [tile.id for tile in pack.tiles] == list(range(NUM_TILES))
+
+
+def test_reference_json_has_the_documented_top_level_keys() -> None:
+    obj = reference_json()
+    assert list(obj) == ["name", "description", "design", "tiles", "journal"]
+    assert isinstance(obj["description"], str) and obj["description"]
+    assert obj["design"] and all(isinstance(line, str) for line in obj["design"])
+
+
+def test_reference_json_lists_one_tile_per_line() -> None:
+    lines = REFERENCE_PACK.read_text(encoding="utf-8").splitlines()
+    tile_lines = [line for line in lines if line.lstrip().startswith('{"id": ')]
+    assert len(tile_lines) == NUM_TILES
+    assert [json.loads(line.rstrip(","))["id"] for line in tile_lines] == list(range(NUM_TILES))
+
+
+def test_every_colour_pair_comes_in_equal_copies(pack: Pack) -> None:
+    types = Counter(tile_type(tile.legs) for tile in pack.tiles)
+    pairs = NUM_COLOURS * (NUM_COLOURS + 1) // 2
+    assert len(types) == pairs
+    assert set(types.values()) == {NUM_TILES // pairs} == {COPIES}
+
+
+def test_each_colour_is_on_leg_a_and_leg_b_equally(pack: Pack) -> None:
+    leg_a = Counter(tile.legs[0] for tile in pack.tiles)
+    leg_b = Counter(tile.legs[1] for tile in pack.tiles)
+    for c in range(NUM_COLOURS):
+        assert leg_a[c] + leg_b[c] == LEGS_PER_COLOUR
+        assert leg_a[c] == leg_b[c]
+
+
+def test_consecutive_ids_are_not_copies_of_one_type(pack: Pack) -> None:
+    for before, after in zip(pack.tiles, pack.tiles[1:]):
+        assert tile_type(before.legs) != tile_type(after.legs), (before.id, after.id)
+
+
+def test_lotuses_follow_the_four_patterns(pack: Pack) -> None:
+    patterns_by_type: dict[tuple[int, int], set] = {}
+    for tile in pack.tiles:
+        pattern = tuple(len(corner.lotuses) for corner in tile.corners)
+        assert pattern in LOTUS_PATTERNS, tile.id
+        patterns_by_type.setdefault(tile_type(tile.legs), set()).add(pattern)
+    assert all(patterns == LOTUS_PATTERNS for patterns in patterns_by_type.values())
+
+
+def test_lotus_colours_are_balanced_and_mixed(pack: Pack) -> None:
+    lotuses = Counter(c for tile in pack.tiles for corner in tile.corners for c in corner.lotuses)
+    assert all(lotuses[c] == LOTUSES_PER_COLOUR for c in range(NUM_COLOURS))
+    on_leg = 0
+    for tile in pack.tiles:
+        colours = Counter(c for corner in tile.corners for c in corner.lotuses)
+        assert max(colours.values()) < 3, f"tile {tile.id} has three lotuses of one colour"
+        on_leg += sum(n for c, n in colours.items() if c in tile.legs)
+    assert 0 < on_leg < sum(lotuses.values())
+
+
+def test_markers_by_kind_and_colour(pack: Pack) -> None:
+    markers = [corner.marker for tile in pack.tiles for corner in tile.corners if corner.marker]
+    kinds = Counter(marker.kind for marker in markers)
+    assert kinds == {GATE: GATES_PER_COLOUR * NUM_COLOURS, SHRINE: SHRINES, LANTERN: LANTERNS}
+    gates = Counter(marker.colour for marker in markers if marker.kind == GATE)
+    assert gates == {c: GATES_PER_COLOUR for c in range(NUM_COLOURS)}
+    assert all(marker.colour is None for marker in markers if marker.kind != GATE)
+
+
+def test_markers_are_spread_one_per_tile_at_most(pack: Pack) -> None:
+    marked = [
+        (tile, key, corner.marker)
+        for tile in pack.tiles
+        for key, corner in zip(CORNER_KEYS, tile.corners)
+        if corner.marker
+    ]
+    per_tile = Counter(tile.id for tile, _, _ in marked)
+    assert max(per_tile.values()) == 1
+    assert len(per_tile) == GATES_PER_COLOUR * NUM_COLOURS + SHRINES + LANTERNS
+    types = {tile_type(tile.legs) for tile in pack.tiles}
+    assert {tile_type(tile.legs) for tile, _, _ in marked} == types
+    assert {key for _, key, _ in marked} == set(CORNER_KEYS)
+    gate_on_leg = [marker.colour in tile.legs for tile, _, marker in marked if marker.kind == GATE]
+    assert any(gate_on_leg) and not all(gate_on_leg)
+
+
+def test_standard_journal_is_balanced(pack: Pack) -> None:
+    spaces = pack.standard.spaces
+    for track, row in enumerate(spaces):
+        assert row[0] == {track}
+        assert all(track in space and 1 <= len(space) <= 3 for space in row)
+    sizes = Counter(len(space) for row in spaces for space in row)
+    assert sizes[2] >= NUM_COLOURS and sizes[3] >= NUM_COLOURS
+    symbols = Counter(c for row in spaces for space in row for c in space)
+    assert len(set(symbols.values())) == 1 and set(symbols) == set(range(NUM_COLOURS))
+
+
+def test_journal_has_the_rulebook_example_space(pack: Pack) -> None:
+    red, blue = COLOURS.index("red"), COLOURS.index("blue")
+    assert any(len(space) == 3 and blue in space for space in pack.standard.spaces[red])
+
+
+def test_variant_journal_has_the_same_spaces_and_spread_icons(pack: Pack) -> None:
+    assert pack.variant.spaces == pack.standard.spaces
+    assert all(icon is None for row in pack.standard.icons for icon in row)
+    placed = [
+        (t, s, icon)
+        for t, row in enumerate(pack.variant.icons)
+        for s, icon in enumerate(row)
+        if icon
+    ]
+    assert Counter(icon for _, _, icon in placed) == {icon: ICON_COPIES for icon in ICONS}
+    assert all(1 <= s < MASTERY_SPACE for _, s, _ in placed)
+    assert len({(t, icon) for t, _, icon in placed}) == len(placed), "a track carries an icon twice"
+    assert {t for t, _, _ in placed} == set(range(NUM_COLOURS))
+    assert {s for _, s, _ in placed} == set(range(1, MASTERY_SPACE))
+
+
+# --- the generator -------------------------------------------------------------------------------
+
+
+def test_check_passes_on_the_shipped_pack() -> None:
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), "--check"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    assert "up to date" in result.stdout
+
+
+def test_generator_writes_the_shipped_file(script: ModuleType, tmp_path: Path) -> None:
+    out = tmp_path / "pack.json"
+    assert script.main(["--output", str(out)]) == 0
+    assert out.read_bytes() == REFERENCE_PACK.read_bytes()
+    assert script.main(["--check", "--output", str(out)]) == 0
+
+
+def test_check_fails_on_a_stale_or_missing_file(script: ModuleType, tmp_path: Path) -> None:
+    out = tmp_path / "pack.json"
+    assert script.main(["--check", "--output", str(out)]) == 1
+    stale = REFERENCE_PACK.read_text(encoding="utf-8").replace('"lantern"', '"shrine"', 1)
+    out.write_text(stale, encoding="utf-8")
+    assert script.main(["--check", "--output", str(out)]) == 1
+
+
+# --- validation ----------------------------------------------------------------------------------
+
+
+def _set(path: tuple, value: Any) -> Callable[[dict], None]:
+    def corrupt(obj: dict) -> None:
+        for key in path[:-1]:
+            obj = obj[key]
+        obj[path[-1]] = value
+
+    return corrupt
+
+
+def _pop(path: tuple) -> Callable[[dict], None]:
+    def corrupt(obj: dict) -> None:
+        for key in path:
+            obj = obj[key]
+        obj.pop()
+
+    return corrupt
+
+
+BROKEN = [
+    ("tile count", _pop(("tiles",)), "tiles"),
+    ("unknown leg colour", _set(("tiles", 7, "legs", 0), "orange"), "tiles[7].legs[0]"),
+    ("one leg", _set(("tiles", 2, "legs"), ["red"]), "tiles[2].legs"),
+    ("id out of order", _set(("tiles", 9, "id"), 10), "tiles[9].id"),
+    (
+        "unknown lotus colour",
+        _set(("tiles", 4, "corners", "b", "lotuses"), ["Blue"]),
+        "tiles[4].corners.b.lotuses[0]",
+    ),
+    (
+        "two markers",
+        _set(("tiles", 3, "corners", "a", "markers"), ["shrine", "lantern"]),
+        "tiles[3].corners.a.markers",
+    ),
+    (
+        "unknown marker",
+        _set(("tiles", 5, "corners", "right", "markers"), ["torii"]),
+        "tiles[5].corners.right.markers[0]",
+    ),
+    (
+        "gate of no colour",
+        _set(("tiles", 6, "corners", "b", "markers"), ["gate:orange"]),
+        "tiles[6].corners.b.markers[0]",
+    ),
+    ("missing corner", _set(("tiles", 8, "corners"), {"right": {}, "a": {}}), "tiles[8].corners"),
+    ("four tracks", _pop(("journal", "standard", "spaces")), "journal.standard.spaces"),
+    ("five spaces", _pop(("journal", "variant", "spaces", 2)), "journal.variant.spaces[2]"),
+    (
+        "unknown icon",
+        _set(("journal", "variant", "icons", 1, 2), "teleport"),
+        "journal.variant.icons[1][2]",
+    ),
+    (
+        "icon on the mastery space",
+        _set(("journal", "variant", "icons", 0, MASTERY_SPACE), "move_monk"),
+        f"journal.variant.icons[0][{MASTERY_SPACE}]",
+    ),
+    (
+        "icons on the standard side",
+        _set(("journal", "standard", "icons"), [[None] * TRACK_LENGTH] * NUM_COLOURS),
+        "journal.standard",
+    ),
+    (
+        "duplicate colour",
+        _set(("journal", "standard", "spaces", 3, 4), ["red", "red"]),
+        "journal.standard.spaces[3][4]",
+    ),
+    (
+        "unknown journal colour",
+        _set(("journal", "variant", "spaces", 0, 1, 1), "pink"),
+        "journal.variant.spaces[0][1][1]",
+    ),
+    ("missing side", lambda obj: obj["journal"].pop("variant"), "journal"),
+    ("unknown key", _set(("colour",), "blue"), "pack"),
+]
+
+
+@pytest.mark.parametrize(
+    "corrupt, where", [case[1:] for case in BROKEN], ids=[case[0] for case in BROKEN]
+)
+def test_broken_pack_names_the_place(corrupt: Callable[[dict], None], where: str) -> None:
+    obj = copy.deepcopy(reference_json())
+    corrupt(obj)
+    with pytest.raises(PackError) as info:
+        parse_pack(obj)
+    assert isinstance(info.value, ValueError)
+    assert str(info.value).startswith(f"{where}: "), str(info.value)
+
+
+def test_broken_pack_file_is_reported_by_load_pack(tmp_path: Path) -> None:
+    obj = reference_json()
+    obj["tiles"][7]["legs"][0] = "orange"
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    with pytest.raises(PackError, match=r"^tiles\[7\]\.legs\[0\]: unknown colour 'orange'"):
+        load_pack(path)
+
+
+def test_a_file_that_is_not_json(tmp_path: Path) -> None:
+    path = tmp_path / "pack.json"
+    path.write_text('{"name": "oops", "tiles": [', encoding="utf-8")
+    with pytest.raises(PackError, match=r"^pack: .*pack\.json is not valid JSON"):
+        load_pack(path)
+
+
+def test_a_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(PackError, match=r"^pack: cannot read .*missing\.json"):
+        load_pack(tmp_path / "missing.json")
+
+
+def test_a_pack_that_is_not_an_object() -> None:
+    with pytest.raises(PackError, match=r"^pack: expected dict, got list"):
+        parse_pack([])
