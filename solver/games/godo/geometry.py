@@ -14,9 +14,10 @@ any other two would overlap.
 Lattice points ``(px, py)`` are intersections once a tile has a corner there; a unit edge between two
 lattice points is a path once it is the leg of a placed tile.
 
-The table is a window of ``SIZE x SIZE`` squares, ``x, y`` in ``[LOW, LOW + SIZE)``. Tiles are laid
-edge to edge from the middle square ``(0, 0)``, so the n-th tile lies at most ``n - 1`` squares from
-it: the 60 tiles never reach the edge in a standard game.
+The table is a window of ``SIZE x SIZE`` squares, ``x, y`` in ``[LOW, HIGH)``, around the middle
+square ``(0, 0)``; its lattice points, ``[LOW, HIGH]`` on each axis, are 64 per row, so a row of
+points or edges fits one 64-bit word in the kernels. Tiles are laid edge to edge from the middle, so
+the n-th tile lies at most ``n - 1`` squares from it: only a line of 32 tiles could reach the edge.
 
     >>> corner_points(0, 0, 0)
     ((0, 0), (1, 0), (0, 1))
@@ -34,10 +35,10 @@ Edge = tuple[Point, Point]
 Slot = tuple[int, int, int]
 """A tile position: square ``x``, square ``y`` and rotation (quarter turns)."""
 
-SIZE = 128
-LOW = -64
+SIZE = 63
+LOW = -31
 HIGH = LOW + SIZE  # squares x, y < HIGH; lattice points px, py <= HIGH
-POINT_SPAN = SIZE + 1
+POINT_SPAN = SIZE + 1  # 64 lattice points per row
 
 # The four corners of a unit square, counter-clockwise from the south-west, as offsets.
 _SQUARE_CORNERS: tuple[Point, ...] = ((0, 0), (1, 0), (1, 1), (0, 1))

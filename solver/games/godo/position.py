@@ -46,6 +46,8 @@ _TOP_KEYS = (
     "removed", "enso_removed", "stock", "turn", "winners",
 )  # fmt: skip
 
+_DEALS = 200  # tries to deal a hidden hand that fits the phase before calling the position impossible
+
 # The turn fields each phase needs, with what they are when the phase begins.
 _TURN_FIELDS: dict[str, dict[str, Any]] = {
     R.DRAW: {"drawer": 0, "draws_left": 1, "then": R.THEN_PLACE, "places_left": 1, "redrawn": False},
@@ -208,8 +210,10 @@ class _Reader:
     """Reads one position into a state, checking each field as it goes."""
 
     def __init__(self, pack: Pack, players: int, variant: bool, solo: bool, seed: int) -> None:
-        self.pack, self.seed = pack, seed
+        self.pack, self.rng = pack, random.Random(seed)
         self.state = GodoState(pack, players, variant, solo)
+        self.hidden: list[tuple[int, int]] = []  # (player, hand size) of the hands not shown
+        self.unseen: list[int] = []
 
     def read(self, obj: Any) -> GodoState:
         s = self.state
@@ -329,16 +333,23 @@ class _Reader:
             raise PositionError(
                 "pile", f"tile {missing[0]} is missing (not on the grounds, in a hand, the pile or removed)"
             )
+        self.hidden, self.unseen = hidden, rest
         if observed:
             need = sum(n for _, n in hidden)
             if need > len(rest):
                 raise PositionError("hands", f"the hidden hands hold {need} tiles, only {len(rest)} are unseen")
-            shuffled = list(rest)
-            random.Random(self.seed).shuffle(shuffled)
-            for p, n in hidden:
-                s.hands[p], shuffled = sorted(shuffled[:n]), shuffled[n:]
-            rest = sorted(shuffled)
-        s.pile = rest
+            self._deal()
+        else:
+            s.pile = rest
+
+    def _deal(self) -> None:
+        """Deal the hidden hands from the unseen tiles; the rest is the pile."""
+        s = self.state
+        shuffled = list(self.unseen)
+        self.rng.shuffle(shuffled)
+        for p, n in self.hidden:
+            s.hands[p], shuffled = sorted(shuffled[:n]), shuffled[n:]
+        s.pile = sorted(shuffled)
 
     def _monks(self, value: Any) -> None:
         s = self.state
@@ -482,6 +493,11 @@ class _Reader:
                 raise PositionError("to_move", f"in mode {s.pool_mode!r} {'another' if sharing else 'the active'} player decides")
             if (s.pool_mode == R.POOL_INITIATION) != (s.stage == R.INITIATION):
                 raise PositionError("turn.pool_mode", f"mode {s.pool_mode!r} does not go with stage {s.stage!r}")
+        hidden_hand = s.phase == R.PLACE and any(p == s.active for p, _ in self.hidden)
+        for _ in range(_DEALS if hidden_hand else 0):  # the hidden hand must hold a tile that fits
+            if s.legal_actions():
+                break
+            self._deal()
         if not s.legal_actions():
             raise PositionError("phase", f"nothing can be chosen in phase {s.phase!r} in this position")
 

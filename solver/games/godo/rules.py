@@ -576,7 +576,7 @@ class GodoState:
         self._arrive()
 
     def _enso_sources(self) -> list[int]:
-        if not any(p not in self.enso for p in self.grounds.points):
+        if not self.enso or not any(p not in self.enso for p in self.grounds.points):
             return []
         return [act.point_action(p) for p in sorted(self.enso)] + [act.PASS]
 
