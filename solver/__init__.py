@@ -7,7 +7,7 @@
     2
 """
 
-from solver.api import GAMES, load_game
+from solver.api import GAMES, load_game, random_playouts
 from solver.core.agents import RandomAgent, make_agent
 from solver.core.errors import IllegalActionError, PackError, PositionError, SolverError, UnknownGameError
 from solver.core.perft import divide, perft
@@ -30,5 +30,6 @@ __all__ = [
     "make_agent",
     "perft",
     "play",
+    "random_playouts",
 ]
 __version__ = "0.1.0"

@@ -32,6 +32,20 @@ def game_class(name: str) -> type:
     return getattr(import_module(module), cls)
 
 
+def random_playouts(game: Any, n: int, seed: int) -> tuple[Any, Any]:
+    """Play ``n`` uniformly random games from the start inside the game's backend.
+
+    Returns ``(steps, returns)``: the number of steps of each game (``n``) and their returns
+    (``n x players``). The same seed gives the same games on a backend.
+
+        >>> import solver
+        >>> steps, returns = solver.random_playouts(solver.load_game("godo", players=2), 3, seed=1)
+        >>> steps.shape, returns.shape
+        ((3,), (3, 2))
+    """
+    return game.random_playouts(n, seed)
+
+
 def load_game(name: str, **options: Any) -> Any:
     """A game by its short name, with its options (for GODŌ: players, variant, solo, pack, backend).
 

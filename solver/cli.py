@@ -2,7 +2,7 @@
 
     solver games
     solver play godo --players 3 --agents random --seed 1
-    solver perft godo --players 2 --seed 1 --walk 40 --depth 3 --json
+    solver perft godo --players 2 --seed 1 --walk 40 --depth 3 --json --backend numba
     solver show godo --position pos.json
 
 Bad input (an unknown game, a broken pack, a malformed position) prints ``error: <field>: <what>``
@@ -23,7 +23,9 @@ from solver.core.perft import divide, perft, walk
 
 
 def _load(args: argparse.Namespace) -> Any:
-    return solver.load_game(args.game, players=args.players, variant=args.variant, pack=args.pack)
+    return solver.load_game(
+        args.game, players=args.players, variant=args.variant, pack=args.pack, backend=args.backend
+    )
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -49,8 +51,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     def show(state: Any, action: int) -> None:
         if state.is_chance_node():
-            if not args.json:
-                lines.append(f"  player {state.drawer} draws a tile")
+            lines.append(f"  chance: {state.action_to_string(action)}")
             return
         lines.append(f"player {state.current_player()}: {state.action_to_string(action)}")
 
@@ -136,6 +137,7 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", action="store_true", help="play the game's variant rules")
     parser.add_argument("--pack", default=None, help="a component pack (JSON file) instead of the reference pack")
     parser.add_argument("--seed", type=int, default=1, help="the seed of every random choice")
+    parser.add_argument("--backend", default="reference", help="reference (plain Python) or numba")
 
 
 def build_parser() -> argparse.ArgumentParser:

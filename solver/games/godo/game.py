@@ -9,16 +9,20 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
+
+import numpy as np
 
 from solver.core.errors import UnknownGameError
 from solver.core.game import GameInfo
+from solver.core.play import random_step
 from solver.games.godo import actions as act
 from solver.games.godo import position
 from solver.games.godo.pack import NUM_TILES, PackSource, load_pack
 from solver.games.godo.rules import GodoState
 
-BACKENDS = ("reference",)
+BACKENDS = ("reference", "numba")
 
 INFO = GameInfo(
     name="godo",
@@ -40,7 +44,8 @@ class GodoGame:
         variant: play the Sacred Specialties (the variant side of the Path Journal).
         solo: the solo mode (needs ``players=1``; ``players=1`` implies it).
         pack: ``None`` for the reference pack, a path to a JSON pack, or a parsed dict.
-        backend: ``"reference"`` (the plain-Python rules engine).
+        backend: ``"reference"`` (the plain-Python rules engine) or ``"numba"`` (the compiled
+            bitboard kernel; same API, same actions, same positions).
 
     Raises:
         UnknownGameError: an option is out of range or a backend is not available.
@@ -69,9 +74,46 @@ class GodoGame:
         self.backend = backend
         self.pack = load_pack(pack)
 
-    def new_initial_state(self) -> GodoState:
+    def new_initial_state(self) -> Any:
         """The start of a game: a chance node, the first player's initiation draws."""
-        return GodoState.new(self.pack, self.players, self.variant, self.solo)
+        if self.backend == "reference":
+            return GodoState.new(self.pack, self.players, self.variant, self.solo)
+        from solver.games.godo.kernel_state import KernelState
+
+        state = KernelState.from_reference(GodoState(self.pack, self.players, self.variant, self.solo))
+        state.begin()
+        return state
+
+    def _on_backend(self, ref: GodoState) -> Any:
+        if self.backend == "reference":
+            return ref
+        from solver.games.godo.kernel_state import KernelState
+
+        return KernelState.from_reference(ref)
+
+    def random_playouts(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+        """Play ``n`` uniformly random games from the start, inside the backend.
+
+        Returns the number of steps of each game and each game's returns (``n x players``). The
+        reference backend plays them with the plain-Python engine, the numba backend without
+        leaving compiled code.
+        """
+        steps = np.zeros(n, np.int64)
+        results = np.zeros((n, self.players))
+        if self.backend == "reference":
+            rng = random.Random(seed)
+            for g in range(n):
+                state = self.new_initial_state()
+                while not state.is_terminal():
+                    state.apply_legal_action(random_step(state, rng))
+                    steps[g] += 1
+                results[g] = state.returns()
+            return steps, results
+        from solver.games.godo import kernel as K
+
+        template = self.new_initial_state().array
+        K.random_playouts(template, n, np.array([seed], np.uint64), steps, results)
+        return steps, results
 
     def state_from_json(self, obj: Any, seed: int = 0) -> GodoState:
         """Read a position (see ``solver.games.godo.position``); hidden hands are dealt with ``seed``.
@@ -79,7 +121,7 @@ class GodoGame:
         Raises:
             PositionError: naming the first bad field.
         """
-        return position.state_from_json(obj, self.pack, self.players, self.variant, self.solo, seed)
+        return self._on_backend(position.state_from_json(obj, self.pack, self.players, self.variant, self.solo, seed))
 
     def options(self) -> dict[str, Any]:
         return {"players": self.players, "variant": self.variant, "solo": self.solo,

@@ -43,6 +43,7 @@ NUM_TILES = 60
 TRACK_LENGTH = 6
 MASTERY_SPACE = TRACK_LENGTH - 1
 ICONS = ("move_monk", "relocate_tile", "move_enso")
+MAX_LOTUSES = 8  # per corner; the kernels keep a corner's count per colour in 4 bits
 CORNER_KEYS = ("right", "a", "b")
 
 GATE, SHRINE, LANTERN = "gate", "shrine", "lantern"
@@ -137,6 +138,8 @@ def _parse_corner(obj: Any, field: str) -> Corner:
     markers = _expect(obj.get("markers", []), list, f"{field}.markers")
     if len(markers) > 1:
         raise PackError(f"{field}.markers", f"a corner carries at most one marker, got {len(markers)}")
+    if len(lotuses) > MAX_LOTUSES:
+        raise PackError(f"{field}.lotuses", f"a corner shows at most {MAX_LOTUSES} virtue symbols, got {len(lotuses)}")
     colours = tuple(colour_index(c, f"{field}.lotuses[{i}]") for i, c in enumerate(lotuses))
     marker = _parse_marker(markers[0], f"{field}.markers[0]") if markers else None
     return Corner(colours, marker)

@@ -178,6 +178,11 @@ class GodoState:
                 f"action {action} is not legal in phase {self.phase!r}"
                 + (f" for player {self.to_move}" if self.phase not in (DRAW, OVER) else "")
             )
+        self.apply_legal_action(action)
+
+    def apply_legal_action(self, action: int) -> None:
+        """``apply_action`` without the legality check, for callers that took the action from
+        ``legal_actions`` (playouts, searchers)."""
         _APPLY[self.phase](self, action)
 
     def scores(self) -> list[int]:
@@ -586,9 +591,6 @@ class GodoState:
         self.enso_from = geo.index_point(action - act.POINT)
         self.phase = ENSO_TO
 
-    def _enso_targets(self) -> list[int]:
-        return [act.point_action(p) for p in self.grounds.intersections() if p not in self.enso]
-
     def _apply_enso_to(self, action: int) -> None:
         self.enso.remove(self.enso_from)
         self.enso.add(geo.index_point(action - act.POINT))
@@ -637,7 +639,8 @@ class GodoState:
         else:
             self._start_turn(self._next(self.active))
 
-    def _master_spots(self) -> list[int]:
+    def _free_spots(self) -> list[int]:
+        """Intersections without an Ensō token, for a mastered token or one being moved."""
         return [act.point_action(p) for p in self._free_points()]
 
     def _apply_master(self, action: int) -> None:
@@ -650,6 +653,9 @@ class GodoState:
     def _stock_spots(self) -> list[Point]:
         taken = self.enso | {p for p in self.monks if p is not None}
         return [p for p in self.grounds.intersections() if p not in taken]
+
+    def _stock_actions(self) -> list[int]:
+        return [act.point_action(p) for p in self._stock_spots()]
 
     def _stock(self) -> None:
         if self.stock == 0:
@@ -747,9 +753,9 @@ _LEGAL = {
     PUSH: GodoState._pushes,
     RELOCATE: GodoState._relocations,
     ENSO_FROM: GodoState._enso_sources,
-    ENSO_TO: GodoState._enso_targets,
-    MASTER: GodoState._master_spots,
-    STOCK: lambda s: [act.point_action(p) for p in s._stock_spots()],
+    ENSO_TO: GodoState._free_spots,
+    MASTER: GodoState._free_spots,
+    STOCK: GodoState._stock_actions,
 }
 
 

@@ -1,0 +1,119 @@
+"""The GODŌ state on a compiled kernel: the same Python API as the reference, over one array.
+
+Each call crosses into the kernel once; positions, words for actions and validation go through
+the reference engine (``convert``), so every backend reads and writes the same JSON::
+
+    >>> import solver
+    >>> state = solver.load_game("godo", players=2, backend="numba").new_initial_state()
+    >>> state.legal_actions() == solver.load_game("godo", players=2).new_initial_state().legal_actions()
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from solver.core.errors import IllegalActionError
+from solver.games.godo import actions as act
+from solver.games.godo import convert
+from solver.games.godo import kernel as K
+from solver.games.godo import layout as L
+from solver.games.godo.pack import Pack
+from solver.games.godo.rules import GodoState, describe, solo_title
+
+_BUFFER = np.empty(K.BUFFER, np.int64)
+
+
+class KernelState:
+    """A GODŌ state held as the kernels' flat array (``self.array``)."""
+
+    backend = "numba"
+
+    def __init__(self, array: np.ndarray, pack: Pack) -> None:
+        self.array = array
+        self.pack = pack
+
+    @classmethod
+    def from_reference(cls, ref: GodoState) -> KernelState:
+        return cls(convert.from_reference(ref), ref.pack)
+
+    def begin(self) -> None:
+        """Run the start of the game in the kernel (for an array laid out before the first draw)."""
+        K.begin(self.array)
+
+    def to_reference(self) -> GodoState:
+        return convert.to_reference(self.array, self.pack)
+
+    def clone(self) -> KernelState:
+        return type(self)(self.array.copy(), self.pack)
+
+    @property
+    def players(self) -> int:
+        return int(self.array[L.PLAYERS])
+
+    @property
+    def phase(self) -> str:
+        return L.PHASES[self.array[L.PHASE]]
+
+    def current_player(self) -> int:
+        return int(K.current_player(self.array))
+
+    def is_chance_node(self) -> bool:
+        return self.array[L.PHASE] == L.PH_DRAW
+
+    def is_terminal(self) -> bool:
+        return bool(K.is_terminal(self.array))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        actions = np.empty(64, np.int64)
+        odds = np.empty(64, np.float64)
+        n = K.chance_outcomes(self.array, actions, odds)
+        return [(int(a), float(p)) for a, p in zip(actions[:n], odds[:n])]
+
+    def legal_actions(self) -> list[int]:
+        n = K.legal_actions(self.array, _BUFFER)
+        return _BUFFER[:n].tolist()
+
+    def apply_action(self, action: int) -> None:
+        """Resolve one decision or chance outcome, in place.
+
+        Raises:
+            IllegalActionError: the action is not legal here; the state is unchanged.
+        """
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"action {action} is not legal in phase {self.phase!r}")
+        self.apply_legal_action(action)
+
+    def apply_legal_action(self, action: int) -> None:
+        """``apply_action`` without the legality check."""
+        K.apply_action(self.array, action)
+
+    def returns(self) -> list[float]:
+        out = np.zeros(L.MAX_PLAYERS)
+        K.returns(self.array, out)
+        return out[: self.players].tolist()
+
+    def scores(self) -> list[int]:
+        out = np.zeros(L.MAX_PLAYERS, np.int64)
+        K.scores(self.array, out)
+        return out[: self.players].tolist()
+
+    @property
+    def winners(self) -> list[int]:
+        mask = int(self.array[L.WINNERS])
+        return [p for p in range(self.players) if mask >> p & 1]
+
+    def title(self) -> str | None:
+        won = self.array[L.SOLO] and self.array[L.PHASE] == L.PH_OVER and self.array[L.WINNERS]
+        return solo_title(int(self.array[L.STOCK])) if won else None
+
+    def action_to_string(self, action: int) -> str:
+        return describe(self.to_reference(), action) if act.kind(action) != "draw" else f"draw tile {action - act.DRAW}"
+
+    def to_json(self, observer: int | None = None) -> dict[str, Any]:
+        return self.to_reference().to_json(observer)
+
+    def __str__(self) -> str:
+        return str(self.to_reference())
