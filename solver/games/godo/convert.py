@@ -59,7 +59,13 @@ def _mask(tiles: list[int]) -> int:
 
 
 def _tiles(mask: int) -> list[int]:
-    return [t for t in range(64) if mask >> t & 1]
+    """The set bits of a (non-negative) mask, in order."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low.bit_length() - 1)
+        mask ^= low
+    return bits
 
 
 def from_reference(ref: GodoState) -> np.ndarray:
@@ -116,8 +122,8 @@ def to_reference(s: np.ndarray, pack: Pack) -> GodoState:
     ref.enso = {
         geo.index_point(row << K.ROW_SHIFT | col)
         for row in range(L.ROWS)
-        for col in range(64)
-        if int(s[L.ENSO + row]) >> col & 1
+        if s[L.ENSO + row]
+        for col in _tiles(int(s[L.ENSO + row]) & (2**64 - 1))
     }
     ref.tracks = [
         [None if v == L.MASTERED else int(v) for v in s[L.TRACK + p * NUM_COLOURS : L.TRACK + (p + 1) * NUM_COLOURS]]
