@@ -5,7 +5,8 @@ Loaded only when pytest runs files under bench/ (the project's ``testpaths`` lea
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

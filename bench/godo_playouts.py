@@ -28,12 +28,13 @@ import json
 import statistics
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+from _machine import describe, machine_info
 
 import solver
-from _machine import describe, machine_info
 
 MASK64 = (1 << 64) - 1
 

@@ -50,7 +50,7 @@ from solver.core.play import random_step
 pytest.importorskip("pytest_benchmark")
 
 # bench/ is on sys.path: pytest puts a test file's folder there (no __init__.py here).
-from godo_playouts import replay  # noqa: E402
+from godo_playouts import replay
 
 SEED = 3
 PLAYERS = (2, 4)

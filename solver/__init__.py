@@ -9,7 +9,13 @@
 
 from solver.api import GAMES, load_game, random_playouts
 from solver.core.agents import RandomAgent, make_agent
-from solver.core.errors import IllegalActionError, PackError, PositionError, SolverError, UnknownGameError
+from solver.core.errors import (
+    IllegalActionError,
+    PackError,
+    PositionError,
+    SolverError,
+    UnknownGameError,
+)
 from solver.core.perft import divide, perft
 from solver.core.play import GameRecord, play
 from solver.core.players import CHANCE, TERMINAL

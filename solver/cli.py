@@ -15,7 +15,8 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import solver
 from solver.core.errors import SolverError

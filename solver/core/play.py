@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, Union
+from typing import Any
 
 from solver.core.agents import Agent, make_agent
 from solver.core.errors import SolverError
 
-AgentSpec = Union[str, Agent]
+AgentSpec = str | Agent
 
 
 def sample_chance(state: Any, rng: random.Random) -> int:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from solver.games.godo import geometry as geo
 from solver.games.godo.pack import COLOURS, CORNER_KEYS, NUM_TILES, REFERENCE_PACK, TRACK_LENGTH

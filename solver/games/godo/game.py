@@ -53,6 +53,7 @@ class GodoGame:
     """
 
     info = INFO
+    backends = BACKENDS
 
     def __init__(
         self,

@@ -27,7 +27,7 @@ the n-th tile lies at most ``n - 1`` squares from it: only a line of 32 tiles co
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 Point = tuple[int, int]
 Edge = tuple[Point, Point]

@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from solver.core.errors import PackError
 
@@ -50,7 +50,7 @@ GATE, SHRINE, LANTERN = "gate", "shrine", "lantern"
 
 REFERENCE_PACK = Path(__file__).parent / "data" / "reference.json"
 
-PackSource = Union[None, str, Path, dict]
+PackSource = None | str | Path | dict
 
 
 @dataclass(frozen=True)

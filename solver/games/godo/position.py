@@ -46,6 +46,8 @@ _TOP_KEYS = (
     "removed", "enso_removed", "stock", "turn", "winners",
 )  # fmt: skip
 
+# The phases in which the active player may hold virtue tokens collected this turn.
+_HOLDING_PHASES = (R.MOVE, R.FOX, R.PUSH, R.RELOCATE, R.ENSO_FROM, R.ENSO_TO, R.ADVANCE)
 _DEALS = 200  # tries to deal a hidden hand that fits the phase before calling the position impossible
 
 # The turn fields each phase needs, with what they are when the phase begins.
@@ -255,6 +257,11 @@ class _Reader:
                     f"supply and collected hold {s.supply[c] + s.collected[c]} {colour} virtue tokens, "
                     f"the game has {R.VIRTUE_TOKENS}",
                 )
+        holding = s.stage == R.PLAY and s.phase in _HOLDING_PHASES
+        if any(s.collected) and not holding:
+            raise PositionError(
+                "collected", "virtue tokens are held only from the movement to the end of sharing"
+            )
         s.enso_removed = _int(obj.get("enso_removed", 0), "enso_removed", 0, 100)
         if s.solo:
             s.stock = _int(obj.get("stock", R.SOLO_STOCK), "stock", 0, R.SOLO_STOCK)
@@ -264,6 +271,8 @@ class _Reader:
         if s.phase == R.OVER:
             winners = _list(obj.get("winners", []), "winners")
             s.winners = sorted({_int(w, f"winners[{i}]", 0, s.players - 1) for i, w in enumerate(winners)})
+            if not s.winners and not s.solo:
+                raise PositionError("winners", "a finished multiplayer game has at least one winner")
         self._check_enso_count()
         self._check_decision()
         return s
@@ -281,7 +290,7 @@ class _Reader:
             x = _int(entry["x"], f"{field}.x", geo.LOW, geo.HIGH - 1)
             y = _int(entry["y"], f"{field}.y", geo.LOW, geo.HIGH - 1)
             degrees = entry["rotation"]
-            if degrees not in (0, 90, 180, 270) or isinstance(degrees, bool):
+            if type(degrees) is not int or degrees not in (0, 90, 180, 270):
                 raise PositionError(f"{field}.rotation", f"expected 0, 90, 180 or 270, got {degrees!r}")
             slot = (x, y, degrees // 90)
             if tile in grounds.where:
@@ -402,11 +411,15 @@ class _Reader:
         if "drawer" in defaults:
             s.drawer = _int(get("drawer"), "turn.drawer", 0, s.players - 1)
             s.then = get("then")
+            if (s.then == R.THEN_HAND) != (s.stage == R.INITIATION) and s.then != R.THEN_PLACE:
+                raise PositionError("turn.then", f"a draw then {s.then!r} does not happen in stage {s.stage!r}")
+            if s.then != R.THEN_HAND and s.drawer != s.active:
+                raise PositionError("turn.drawer", f"the active player {s.active} draws before placing or moving")
             s.draws_left = _int(get("draws_left"), "turn.draws_left", 1, max(1, len(s.pile)))
             if not s.pile:
                 raise PositionError("pile", "a draw is pending but the pile is empty")
         if "places_left" in defaults:
-            s.places_left = _int(get("places_left"), "turn.places_left", 0, max(R.FIRST_DRAWS))
+            s.places_left = _int(get("places_left"), "turn.places_left", 1, max(R.FIRST_DRAWS))
             s.redrawn = _bool(get("redrawn"), "turn.redrawn")
         if "pool_mode" in defaults:
             s.pool_mode = _choice(get("pool_mode"), "turn.pool_mode", (R.POOL_INITIATION, R.POOL_IMPROVE, R.POOL_SHARE))
@@ -458,6 +471,8 @@ class _Reader:
                 raise PositionError(field, f"there is no gate travel from {origin} to {target}")
             if not gate and grounds.path_colour(origin, target) is None:
                 raise PositionError(field, f"there is no path from {origin} to {target}")
+            if target in self.state.monks and self.state.phase != R.PUSH:
+                raise PositionError(f"{field}.to", f"a monk stands on {target}: only Move-Monk clears the way")
         return Move(gate, origin, target, payment)
 
     def _check_enso_count(self) -> None:
@@ -487,6 +502,8 @@ class _Reader:
             raise PositionError("phase", "monks enter the grounds only in stage 'initiation'")
         if s.phase == R.STOCK and not s.solo:
             raise PositionError("phase", "only the solo game has an Ensō stock")
+        if s.phase == R.STOCK and s.stock == 0:
+            raise PositionError("stock", "the stock is empty: the solo game is lost, not in phase 'stock'")
         if s.phase == R.ADVANCE:
             sharing = s.pool_mode == R.POOL_SHARE
             if (s.to_move != s.active) != sharing:

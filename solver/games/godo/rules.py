@@ -28,7 +28,7 @@ from solver.core.errors import IllegalActionError
 from solver.core.players import CHANCE, TERMINAL
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
-from solver.games.godo.geometry import Point, Slot
+from solver.games.godo.geometry import Point
 from solver.games.godo.grounds import Grounds
 from solver.games.godo.pack import COLOURS, MASTERY_SPACE, NUM_COLOURS, Pack
 

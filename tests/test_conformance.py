@@ -1,0 +1,146 @@
+"""OpenSpiel-style conformance of every registered game, through the public interface only.
+
+For each game in ``solver.GAMES``, each of its backends and each of its player counts, seeded random simulations check at
+every step: clones are equal and independent, positions round-trip through JSON, the player to move
+is a seat or CHANCE (TERMINAL at the end, with no legal action), actions lie in
+``[0, info.num_distinct_actions)`` and have words, chance outcomes are a distribution, an illegal
+action raises ``IllegalActionError`` and changes nothing, and returns stay in the utility range.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+
+import solver
+
+SIMULATIONS = 4
+STEP_CAP = 5000
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for name in sorted(solver.GAMES):
+        cls = solver.api.game_class(name)
+        for backend in cls.backends:
+            for players in range(cls.info.min_players, cls.info.max_players + 1):
+                cases.append(pytest.param(name, players, backend, id=f"{name}-{players}p-{backend}"))
+    return cases
+
+
+def _sample(state: Any, rng: random.Random) -> int:
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+    return rng.choice(state.legal_actions())
+
+
+def _text(state: Any) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def _illegal_actions(legal: list[int], num_actions: int, rng: random.Random) -> list[int]:
+    """A few actions that are not legal: out of range, and inside the range but not listed."""
+    taken = set(legal)
+    inside = [a for a in (0, 1, num_actions - 1) if a not in taken]
+    for _ in range(20):
+        a = rng.randrange(num_actions)
+        if a not in taken:
+            inside.append(a)
+            break
+    return [-1, num_actions] + inside[:2]
+
+
+def check_step(game: Any, state: Any, rng: random.Random) -> None:
+    info, players = game.info, game.players
+    text = _text(state)
+    # Serialization round trip.
+    assert json.loads(json.dumps(state.to_json())) == state.to_json()
+    assert _text(game.state_from_json(json.loads(text))) == text
+    # Who moves.
+    player = state.current_player()
+    legal = state.legal_actions()
+    returns = state.returns()
+    assert len(returns) == players
+    assert all(info.min_utility <= r <= info.max_utility for r in returns), returns
+    if state.is_terminal():
+        assert player == solver.TERMINAL
+        assert legal == []
+    else:
+        assert legal, "no legal action at a non-terminal state"
+        assert len(set(legal)) == len(legal)
+        if state.is_chance_node():
+            assert player == solver.CHANCE
+            outcomes = state.chance_outcomes()
+            assert 0 < len(outcomes) <= info.max_chance_outcomes
+            assert sorted(a for a, _ in outcomes) == sorted(legal)
+            assert all(0 < p <= 1 for _, p in outcomes)
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+        else:
+            assert 0 <= player < players
+    for action in legal:
+        assert 0 <= action < info.num_distinct_actions
+        words = state.action_to_string(action)
+        assert isinstance(words, str) and words.strip()
+    # Illegal actions are refused and change nothing.
+    for action in _illegal_actions(legal, info.num_distinct_actions, rng):
+        with pytest.raises(solver.IllegalActionError):
+            state.apply_action(action)
+        assert _text(state) == text, f"a refused action {action} changed the state"
+    assert state.legal_actions() == legal
+
+
+@pytest.mark.parametrize(("name", "players", "backend"), _cases())
+def test_random_simulations_conform(name: str, players: int, backend: str) -> None:
+    game = solver.load_game(name, players=players, backend=backend)
+    info = game.info
+    assert info.name == name
+    assert info.min_players <= players <= info.max_players
+    assert info.min_utility <= info.max_utility and info.num_distinct_actions > 0
+    for sim in range(SIMULATIONS):
+        rng = random.Random(1000 * players + sim)
+        state = game.new_initial_state()
+        for step in range(STEP_CAP):
+            where = f"{name} players={players} simulation={sim} step={step}"
+            try:
+                check_step(game, state, rng)
+            except AssertionError as exc:
+                raise AssertionError(f"{where}: {exc}") from exc
+            if state.is_terminal():
+                break
+            action = _sample(state, rng)
+            before = _text(state)
+            clone = state.clone()
+            assert _text(clone) == before, f"{where}: the clone differs"
+            clone.apply_action(action)
+            assert _text(state) == before, f"{where}: acting on the clone changed the original"
+            state.apply_action(action)
+            assert _text(state) == _text(clone), f"{where}: the same action gave different states"
+            assert state.legal_actions() == clone.legal_actions()
+            assert state.current_player() == clone.current_player()
+            assert state.returns() == clone.returns()
+        else:
+            pytest.fail(f"{name} players={players} simulation={sim}: no end after {STEP_CAP} steps")
+
+
+@pytest.mark.parametrize("name", sorted(solver.GAMES))
+def test_game_info(name: str) -> None:
+    game = solver.load_game(name)
+    info = game.info
+    assert info.name == name and info.title
+    assert 1 <= info.min_players <= info.max_players
+    assert info.num_distinct_actions > 0 and info.max_chance_outcomes >= 0
+    assert info.min_utility <= info.max_utility
+    with pytest.raises(solver.UnknownGameError):
+        solver.load_game(name, players=info.max_players + 1)
+    with pytest.raises(solver.UnknownGameError):
+        solver.load_game(name, no_such_option=True)
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(solver.UnknownGameError):
+        solver.load_game("no-such-game")
