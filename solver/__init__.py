@@ -13,15 +13,22 @@ from solver.core.errors import (
     IllegalActionError,
     PackError,
     PositionError,
+    SearchError,
     SolverError,
     UnknownGameError,
 )
 from solver.core.perft import divide, perft
 from solver.core.play import GameRecord, play
 from solver.core.players import CHANCE, TERMINAL
+from solver.search import agents as _search_agents  # noqa: F401  (registers mcts, expectimax, greedy)
+from solver.search.decision import Decision, analyse, best_move
 
 __all__ = [
     "CHANCE",
+    "Decision",
+    "SearchError",
+    "analyse",
+    "best_move",
     "GAMES",
     "TERMINAL",
     "GameRecord",

@@ -1,7 +1,7 @@
 """Agents: anything that picks an action for the player to move.
 
 An agent is any object with a ``step(state) -> int`` method and a ``name``; ``make_agent`` builds
-the built-in ones from a short spec such as ``"random"``::
+the built-in ones from a short spec such as ``"random"`` or ``"mcts:time=0.5"``::
 
     >>> agent = make_agent("random", seed=7)
     >>> agent.name
@@ -36,15 +36,31 @@ class RandomAgent:
         return self.rng.choice(state.legal_actions())
 
 
-AGENTS = {"random": RandomAgent}
+AGENTS: dict[str, type] = {"random": RandomAgent}
+"""Agent classes by name; ``solver.search.agents`` adds the searching ones."""
+
+_OPTION_TYPES = {"time": float, "cutoff": float, "iterations": int, "workers": int, "depth": int}
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """An agent from its name.
+    """An agent from a spec: its name, then ``:option=value`` pairs (``"mcts:time=0.5"``).
 
     Raises:
-        SolverError: the name is unknown (the message lists the known ones).
+        SolverError: the name or an option is unknown, or a value does not parse.
     """
-    if spec not in AGENTS:
-        raise SolverError(f"agents: unknown agent {spec!r}; known: {', '.join(sorted(AGENTS))}")
-    return AGENTS[spec](seed)
+    name, *options = spec.split(":")
+    if name not in AGENTS:
+        raise SolverError(f"agents: unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
+    kwargs = {}
+    for option in options:
+        key, _, value = option.partition("=")
+        if key not in _OPTION_TYPES:
+            raise SolverError(f"agents: unknown option {key!r} in {spec!r}; known: {', '.join(_OPTION_TYPES)}")
+        try:
+            kwargs[key] = _OPTION_TYPES[key](value)
+        except ValueError:
+            raise SolverError(f"agents: {key} must be a {_OPTION_TYPES[key].__name__}, got {value!r}") from None
+    try:
+        return AGENTS[name](seed=seed, **kwargs)
+    except TypeError:
+        raise SolverError(f"agents: {name} takes no option among {sorted(kwargs)}") from None

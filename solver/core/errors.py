@@ -36,3 +36,7 @@ class IllegalActionError(SolverError):
 
 class UnknownGameError(SolverError):
     """``load_game`` was asked for a game or an option that does not exist."""
+
+
+class SearchError(SolverError):
+    """A search was asked for where there is nothing to decide, or with a bad budget."""

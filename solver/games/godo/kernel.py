@@ -1179,3 +1179,60 @@ def determinize(s, observer, rng):
         s[L.PILE] = rest
         if not must_fit or gen_placements(s, s[L.HAND + s[L.ACTIVE]], scratch, 0, 1, -1, -1):
             return
+
+
+# -- evaluation for the searchers -------------------------------------------------------------------
+
+HEURISTIC_PARAMS = np.array([0.35, 2.0, 0.8, 0.5], np.float64)
+"""Default weights of ``heuristic``: progress temperature (multiplayer), progress per turn, solo
+margin slope, worth of a collected virtue token in journal steps."""
+
+
+@njit("float64(int64[::1], int64, float64[::1])", cache=True)
+def _progress(s, player, params):
+    """Journal steps made (a mastered track counts 6), plus tokens collected and not yet used."""
+    total = 0.0
+    for t in range(NUM_COLOURS):
+        pos = _track(s, player, t)
+        total += 6.0 if pos == L.MASTERED else pos
+    if player == s[L.ACTIVE] and s[L.STAGE] == L.ST_PLAY:
+        for c in range(NUM_COLOURS):
+            total += params[3] * s[L.COLLECTED + c]
+    return total
+
+
+@njit("void(int64[::1], float64[::1], float64[::1])", cache=True)
+def heuristic(s, params, out):
+    """An estimate of ``returns`` (each player's share of the win, in [0, 1]) without searching.
+
+    Multiplayer: a softmax of journal progress. Solo: the chance of mastering everything before
+    the stock runs out (from the steps still needed at ``params[1]`` a turn), times the worth of
+    the title the stock left would give.
+    """
+    if s[L.PHASE] == L.PH_OVER:
+        returns(s, out)
+        return
+    players = s[L.PLAYERS]
+    if s[L.SOLO]:
+        needed = (6.0 * NUM_COLOURS - _progress(s, 0, params)) / params[1]
+        margin = s[L.STOCK] - needed
+        win = 1.0 / (1.0 + np.exp(-params[2] * margin))
+        out[0] = win * (0.5 + 0.05 * min(max(margin, 0.0), 10.0))
+        return
+    total = 0.0
+    for p in range(players):
+        out[p] = np.exp(params[0] * _progress(s, p, params))
+        total += out[p]
+    for p in range(players):
+        out[p] /= total
+
+
+@njit("int64(int64[::1])", cache=True)
+def state_hash(s):
+    """A 64-bit hash of everything that makes a position (not the derived content table or the pack)."""
+    h = np.int64(-3750763034362895579)  # FNV-1a offset basis
+    for i in range(L.CONTENT):
+        h = (h ^ s[i]) * np.int64(1099511628211)
+    for i in range(L.PACK_END, L.SIZE):
+        h = (h ^ s[i]) * np.int64(1099511628211)
+    return h

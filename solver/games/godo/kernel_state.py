@@ -30,6 +30,7 @@ class KernelState:
     """A GODŌ state held as the kernels' flat array (``self.array``)."""
 
     backend = "numba"
+    kernel = K
 
     def __init__(self, array: np.ndarray, pack: Pack) -> None:
         self.array = array
@@ -42,6 +43,10 @@ class KernelState:
     def begin(self) -> None:
         """Run the start of the game in the kernel (for an array laid out before the first draw)."""
         K.begin(self.array)
+
+    def kernel_state(self) -> KernelState:
+        """The state on the kernel (itself), for the searchers."""
+        return self
 
     def to_reference(self) -> GodoState:
         return convert.to_reference(self.array, self.pack)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from typing import Any
 
 from solver.core.errors import IllegalActionError
 from solver.core.players import CHANCE, TERMINAL
@@ -671,6 +672,12 @@ class GodoState:
         self.enso.add(geo.index_point(action - act.POINT))
         self.stock -= 1
         self._start_turn(self.active)
+
+    def kernel_state(self) -> Any:
+        """This state on the numba kernel, for the searchers (which run compiled)."""
+        from solver.games.godo.kernel_state import KernelState  # compiles the kernel on first use
+
+        return KernelState.from_reference(self)
 
     def to_json(self, observer: int | None = None) -> dict:
         """The position as a plain dict (``observer``: only what that player can see)."""
