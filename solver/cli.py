@@ -4,6 +4,9 @@
     solver play godo --players 3 --agents random --seed 1
     solver perft godo --players 2 --seed 1 --walk 40 --depth 3 --json --backend numba
     solver show godo --position pos.json
+    solver bestmove godo --position pos.json --time 2 --top 3
+    solver solo godo --games 200 --time 0.5 --seed 1 --plot titles.png
+    solver arena godo --players 2 --agents mcts:time=0.5,greedy --games 100 --seed 1
 
 Bad input (an unknown game, a broken pack, a malformed position) prints ``error: <field>: <what>``
 (or ``{"error": ...}`` with ``--json``) and exits with status 2.
@@ -13,14 +16,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
 import solver
+from solver import report
+from solver.core.agents import make_agent
 from solver.core.errors import SolverError
 from solver.core.perft import divide, perft, walk
+from solver.core.play import random_step
 
 
 def _load(args: argparse.Namespace) -> Any:
@@ -49,12 +56,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     if len(agents) == 1:
         agents *= game.players
     lines: list[str] = []
+    turns = [0]
 
     def show(state: Any, action: int) -> None:
         if state.is_chance_node():
-            lines.append(f"  chance: {state.action_to_string(action)}")
+            lines.append(f"    chance: {state.action_to_string(action)}")
             return
-        lines.append(f"player {state.current_player()}: {state.action_to_string(action)}")
+        if state.turn_start():
+            turns[0] += 1
+            lines.append(f"turn {turns[0]}, player {state.current_player()}:")
+        lines.append(f"  player {state.current_player()}: {state.action_to_string(action)}")
 
     start = time.perf_counter()
     record = solver.play(game, agents, seed=args.seed, on_step=None if args.quiet else show)
@@ -105,8 +116,8 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_show(args: argparse.Namespace) -> int:
-    game = _load(args)
+def _read_position(args: argparse.Namespace, game: Any) -> Any:
+    """The state in the ``--position`` file (hidden hands dealt with ``--seed``)."""
     try:
         with open(args.position, encoding="utf-8") as handle:
             obj = json.load(handle)
@@ -114,7 +125,12 @@ def cmd_show(args: argparse.Namespace) -> int:
         raise solver.PositionError("position", f"cannot read {args.position}: {exc.strerror or exc}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise solver.PositionError("position", f"{args.position} is not valid JSON: {exc}") from None
-    state = game.state_from_json(obj, seed=args.seed)
+    return game.state_from_json(obj, seed=args.seed)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    game = _load(args)
+    state = _read_position(args, game)
     if args.observer is not None and not 0 <= args.observer < game.players:
         raise solver.PositionError("observer", f"expected a player from 0 to {game.players - 1}, got {args.observer}")
     actions = state.legal_actions()
@@ -129,6 +145,236 @@ def cmd_show(args: argparse.Namespace) -> int:
         + [f"  {a:>8}  {state.action_to_string(a)}" for a in actions]
     )
     _emit(args, data, text)
+    return 0
+
+
+# -- the AI commands: bestmove, solo, arena ------------------------------------------------------
+
+
+def _positive(field: str, value: float | None, kind: type = float) -> None:
+    """Refuse a budget or count that is not positive (``None``: not given)."""
+    if value is not None and not value > 0:
+        what = "integer" if kind is int else "number"
+        raise SolverError(f"{field}: expected a positive {what}, got {value!r}")
+
+
+def _specs(text: str, field: str) -> list[str]:
+    """Comma-separated agent specs, each checked by building it (errors name ``field``)."""
+    specs = [spec.strip() for spec in text.split(",") if spec.strip()]
+    for spec in specs:
+        try:
+            make_agent(spec)
+        except SolverError as exc:
+            raise SolverError(f"{field}: {str(exc).removeprefix('agents: ')}") from None
+    return specs
+
+
+def _with_budget(spec: str, seconds: float, iterations: int | None) -> str:
+    """A searching agent's spec with ``--time`` (or ``--iterations``) added unless it has a budget."""
+    name, *options = spec.split(":")
+    budgets = {o.partition("=")[0] for o in options} & {"time", "iterations", "depth"}
+    if name not in ("mcts", "expectimax") or budgets:
+        return spec
+    if iterations is None:
+        return f"{spec}:time={seconds:g}"
+    if name == "expectimax":
+        raise SolverError(f"iterations: expectimax counts depth, not iterations; give it as {name}:depth=D")
+    return f"{spec}:iterations={iterations}"
+
+
+_TINY_BUDGET = {"mcts": "mcts:iterations=1:workers=1", "expectimax": "expectimax:depth=1"}
+
+
+def _labels(specs: Sequence[str]) -> list[str]:
+    """Names for the agents of a match; a spec that appears more than once is numbered."""
+    return [f"{s} #{specs[:i].count(s) + 1}" if specs.count(s) > 1 else s for i, s in enumerate(specs)]
+
+
+def _progress(args: argparse.Namespace, total: int, desc: str) -> Any:
+    """A tqdm progress bar on stderr (off with ``--json`` or when stderr is not a terminal)."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit="game", file=sys.stderr, leave=True,
+                disable=args.json or not sys.stderr.isatty())  # fmt: skip
+
+
+def _warm_up(game: Any, specs: Sequence[str], seed: int) -> None:
+    """Compile what the agents run (numba, once per process) so that no game's time includes it."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and (state.is_chance_node() or len(state.legal_actions()) < 2):
+        state.apply_legal_action(random_step(state, rng))
+    if state.is_terminal():
+        return
+    for name in dict.fromkeys(spec.split(":")[0] for spec in specs):
+        make_agent(_TINY_BUDGET.get(name, name), seed=seed).step(state.clone())
+
+
+def _play_to_end(game: Any, agents: Sequence[str], seed: int) -> tuple[solver.GameRecord, Any]:
+    """Play one game; return its record and its final state."""
+    seen: list[Any] = []
+
+    def keep(state: Any, action: int) -> None:  # the driver plays on the state it shows
+        if not seen:
+            seen.append(state)
+
+    record = solver.play(game, list(agents), seed=seed, on_step=keep)
+    state = seen[0] if seen else None
+    if state is None or not state.is_terminal():  # it did not: replay the game
+        state = game.new_initial_state()
+        for action in record.actions:
+            state.apply_legal_action(action)
+    return record, state
+
+
+def cmd_bestmove(args: argparse.Namespace) -> int:
+    if args.algorithm not in ("mcts", "expectimax"):
+        raise SolverError(f"algorithm: unknown algorithm {args.algorithm!r}; known: mcts, expectimax")
+    if args.algorithm == "mcts" and args.depth is not None:
+        raise SolverError("depth: only expectimax searches to a depth; give mcts --time or --iterations")
+    if args.algorithm == "expectimax" and args.iterations is not None:
+        raise SolverError("iterations: expectimax counts depth, not iterations; give --depth or --time")
+    _positive("time", args.time)
+    for field in ("iterations", "depth", "workers", "top"):
+        _positive(field, getattr(args, field), int)
+    game = _load(args)
+    state = _read_position(args, game)
+    if state.is_terminal():
+        raise SolverError(f"position: the game in {args.position} is over, there is no move to find")
+    if state.is_chance_node():
+        raise SolverError(f"position: {args.position} is at a chance node (a tile is drawn), not a decision")
+    seconds = args.time if args.time is not None or args.iterations or args.depth else 2.0
+    decision = solver.best_move(
+        state, algorithm=args.algorithm, time_limit=seconds, iterations=args.iterations,
+        depth=args.depth, seed=args.seed, workers=args.workers,
+    )  # fmt: skip
+    data = {"to_move": state.current_player(), **decision.to_json()}
+    alternatives = None
+    if args.top:
+        alternatives = solver.analyse(state, time_limit=seconds, iterations=args.iterations, top=args.top,
+                                      seed=args.seed, workers=args.workers)  # fmt: skip
+        data["alternatives"] = alternatives
+    _emit(args, data, "" if args.json else _bestmove_text(state, decision, alternatives))
+    return 0
+
+
+def _bestmove_text(state: Any, decision: solver.Decision, alternatives: list[dict[str, Any]] | None) -> str:
+    stats = decision.stats
+    lines = [f"player {state.current_player()} to move ({state.phase}); best turn:"]
+    lines += [f"  {i}. {step}" for i, step in enumerate(decision.steps, 1)]
+    lines += [
+        f"value: {decision.value:.4f} (expected result for player {decision.player}, 0 to 1)",
+        f"search: {stats['algorithm']}, {stats['iterations']} iterations in {stats['seconds']:.2f} s,"
+        f" {stats['workers']} worker(s)",
+    ]
+    first = stats.get("first_decision")
+    if first:
+        depth = f", depth {first['depth']}" if "depth" in first else ""
+        step, words = _first_searched(state, decision, [c["action"] for c in first["actions"]])
+        where = f" (step {step})" if step else ""
+        lines.append(f"first searched decision{where}: {first['iterations']} iterations,"
+                     f" {first['nodes']} nodes{depth}; {len(first['actions'])} candidate(s), best first:")  # fmt: skip
+        for c in first["actions"][:5]:
+            visits = "" if depth else f"{c['visits']:>8} visits  "
+            lines.append(f"  {visits}value {c['value']:.4f}  {words.get(c['action'], c['action'])}")
+    if alternatives is not None:
+        lines.append(f"alternatives (MCTS analysis, top {len(alternatives)}):")
+        for i, alt in enumerate(alternatives, 1):
+            lines.append(f"  {i}. {alt['text']}  (visits {alt['visits']}, value {alt['value']:.4f})")
+            if len(alt["line"]) > 1:
+                lines.append(f"     then: {'; '.join(alt['line'][1:])}")
+    return "\n".join(lines)
+
+
+def _first_searched(state: Any, decision: solver.Decision, candidates: list[int]) -> tuple[int, dict]:
+    """The step (from 1) of the turn's first searched decision (its first choice) and words for its
+    candidate actions; ``(0, {})`` if it cannot be found."""
+    walker = state.clone()
+    for step, action in enumerate([*decision.actions, None], 1):
+        legal = walker.legal_actions()
+        if len(legal) > 1 and all(c in legal for c in candidates):
+            return step, {c: walker.action_to_string(c) for c in candidates}
+        if action is None:
+            break
+        walker.apply_legal_action(action)
+    return 0, {}
+
+
+def cmd_solo(args: argparse.Namespace) -> int:
+    if args.players != 1:
+        raise SolverError(f"players: solo games are for 1 player (solo forces players=1), got {args.players}")
+    _positive("games", args.games, int)
+    _positive("time", args.time)
+    _positive("iterations", args.iterations, int)
+    if args.plot:
+        report.require_matplotlib()
+        report.check_writable(args.plot)
+    ai = _specs(args.agent, "agent")
+    if len(ai) != 1:
+        raise SolverError(f"agent: give one agent (the baselines go in --baselines), got {len(ai)}")
+    specs = ai + _specs(args.baselines, "baselines")
+    agents = list(dict.fromkeys(_with_budget(s, args.time, args.iterations) for s in specs))
+    game = _load(args)
+    seeds = range(args.seed, args.seed + args.games)
+    _warm_up(game, agents, args.seed)
+    summaries = []
+    for spec in agents:
+        results = []
+        with _progress(args, args.games, spec) as bar:
+            for seed in seeds:
+                start = time.perf_counter()
+                record, state = _play_to_end(game, [spec], seed)
+                stock = int(state.to_json()["stock"])
+                seconds = time.perf_counter() - start
+                results.append(report.SoloGame(seed, record.title, stock, record.steps, seconds))
+                bar.update()
+        summaries.append(report.summarise_solo(spec, results))
+    variant = " (variant)" if game.variant else ""
+    heading = f"{args.game} solo{variant}: {args.games} games, seeds {seeds[0]}-{seeds[-1]}"
+    data = {"game": args.game, **game.options(), "games": args.games, "seeds": [seeds[0], seeds[-1]],
+            "agents": summaries}  # fmt: skip
+    lines = [heading, report.solo_table(summaries)]
+    if args.plot:
+        data["plot"] = report.plot_titles(summaries, args.plot, heading)
+        lines.append(f"plot written to {data['plot']}")
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    _positive("games", args.games, int)
+    game = _load(args)
+    if game.players < 2:
+        raise SolverError("players: an arena needs 2 or more players; for 1 player use `solver solo`")
+    specs = _specs(args.agents, "agents")
+    if len(specs) == 1:
+        specs *= game.players
+    if len(specs) != game.players:
+        raise SolverError(f"agents: {game.players} players need {game.players} agents (or one for all seats),"
+                          f" got {len(specs)}")  # fmt: skip
+    labels = _labels(specs)
+    n = game.players
+    _warm_up(game, specs, args.seed)
+    games = []
+    with _progress(args, args.games, "arena") as bar:
+        for g in range(args.games):
+            agent_of_seat = [(seat - g) % n for seat in range(n)]  # agent i sits at seat (i + g) % n
+            start = time.perf_counter()
+            record = solver.play(game, [specs[i] for i in agent_of_seat], seed=args.seed + g)
+            seconds = time.perf_counter() - start
+            games.append(report.ArenaGame(args.seed + g, agent_of_seat, list(record.winners),
+                                          list(record.scores), record.steps, seconds))  # fmt: skip
+            bar.update()
+    summaries = report.summarise_arena(labels, games)
+    seconds = sum(g.seconds for g in games) / len(games)
+    seeds = [args.seed, args.seed + args.games - 1]
+    heading = f"{args.game} arena, {n} players: {args.games} games, seeds {seeds[0]}-{seeds[1]}, seats rotated"
+    data = {"game": args.game, **game.options(), "games": args.games, "seeds": seeds,
+            "mean_seconds": round(seconds, 4), "agents": summaries}  # fmt: skip
+    lines = [heading, report.arena_table(summaries), f"seconds per game: {seconds:.3f}"]
+    if args.games % n:
+        lines.append(f"note: {args.games} games is not a multiple of {n}: seats are not played equally often")
+    _emit(args, data, "\n".join(lines))
     return 0
 
 
@@ -170,6 +416,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--position", required=True, help="a position JSON file")
     p.add_argument("--observer", type=int, default=None, help="show the position as this player sees it")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("bestmove", parents=[common], help="search the best whole turn for a position")
+    _game_options(p)
+    p.add_argument("--position", required=True, help="a position JSON file (a decision, not a chance node)")
+    p.add_argument("--algorithm", default="mcts", help="mcts or expectimax")
+    p.add_argument("--time", type=float, default=None,
+                   help="seconds for the whole turn (default 2, unless --iterations or --depth is given)")
+    p.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision")
+    p.add_argument("--depth", type=int, default=None, help="expectimax depth per decision")
+    p.add_argument("--workers", type=int, default=None, help="MCTS parallel trees (default: every core)")
+    p.add_argument("--top", type=int, default=None, help="also list the K best first actions (MCTS analysis)")
+    p.set_defaults(func=cmd_bestmove)
+
+    p = sub.add_parser("solo", parents=[common], help="win rate and titles of an agent in seeded solo games")
+    _game_options(p)
+    p.set_defaults(players=1)
+    p.add_argument("--games", type=int, default=200, help="games per agent (game g uses seed + g)")
+    p.add_argument("--agent", default="mcts", help="the AI agent (searching agents get --time unless given a budget)")
+    p.add_argument("--time", type=float, default=0.5, help="seconds per decision of a searching agent")
+    p.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision instead of --time")
+    p.add_argument("--baselines", default="greedy,random", help="comma-separated agents to compare ('' for none)")
+    p.add_argument("--plot", default=None, metavar="OUT.PNG", help="write a bar chart of the titles (matplotlib)")
+    p.set_defaults(func=cmd_solo)
+
+    p = sub.add_parser("arena", parents=[common], help="seat-rotated matches between agents")
+    _game_options(p)
+    p.add_argument("--agents", required=True, help="comma-separated agents, one per seat, or one for all")
+    p.add_argument("--games", type=int, default=100, help="games (game g uses seed + g, seats rotated by g)")
+    p.set_defaults(func=cmd_arena)
     return parser
 
 

@@ -13,13 +13,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from solver.core.agents import AGENTS
 from solver.search.greedy import make_greedy
 from solver.search.searcher import ExpectimaxSearcher, MCTSSearcher
 
 
 class MCTSAgent:
-    """Plays the most visited action of an MCTS run at each decision."""
+    """Plays the most visited action of an MCTS run at each decision.
+
+    When the next decision follows straight on from its own last action (the same turn, no chance
+    event between), the search goes on in the subtree it already built (tree reuse).
+    """
 
     name = "mcts"
 
@@ -30,17 +36,19 @@ class MCTSAgent:
         self.iterations = iterations if iterations is not None or time is not None else 1000
         self.workers = workers
         self.decisions = 0
+        self.searcher: MCTSSearcher | None = None
 
     def step(self, state: Any) -> int:
         legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        self.decisions += 1
-        searcher = MCTSSearcher(state.kernel_state(), seed=self.seed * 7919 + self.decisions, workers=self.workers)
-        try:
-            return searcher.run(iterations=self.iterations, seconds=self.seconds).best
-        finally:
-            searcher.close()
+        kstate = state.kernel_state()
+        if self.searcher is None or not np.array_equal(self.searcher.state, kstate.array):
+            if self.searcher is not None:
+                self.searcher.close()
+            self.decisions += 1
+            self.searcher = MCTSSearcher(kstate, seed=self.seed * 7919 + self.decisions, workers=self.workers)
+        action = legal[0] if len(legal) == 1 else self.searcher.run(self.iterations, self.seconds).best
+        self.searcher.advance(action)
+        return action
 
 
 class ExpectimaxAgent:

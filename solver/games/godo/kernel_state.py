@@ -62,6 +62,11 @@ class KernelState:
     def phase(self) -> str:
         return L.PHASES[self.array[L.PHASE]]
 
+    def turn_start(self) -> bool:
+        """Whether this is the first decision of a player's turn (placing its tile)."""
+        a = self.array
+        return a[L.STAGE] == L.ST_PLAY and a[L.PHASE] == L.PH_PLACE and not a[L.REDRAWN]
+
     def current_player(self) -> int:
         return int(K.current_player(self.array))
 

@@ -673,6 +673,10 @@ class GodoState:
         self.stock -= 1
         self._start_turn(self.active)
 
+    def turn_start(self) -> bool:
+        """Whether this is the first decision of a player's turn (placing its tile)."""
+        return self.stage == PLAY and self.phase == PLACE and not self.redrawn
+
     def kernel_state(self) -> Any:
         """This state on the numba kernel, for the searchers (which run compiled)."""
         from solver.games.godo.kernel_state import KernelState  # compiles the kernel on first use
