@@ -39,7 +39,11 @@ class RandomAgent:
 AGENTS: dict[str, type] = {"random": RandomAgent}
 """Agent classes by name; ``solver.search.agents`` adds the searching ones."""
 
-_OPTION_TYPES = {"time": float, "cutoff": float, "iterations": int, "workers": int, "depth": int}
+_OPTION_TYPES = {
+    "time": float, "iterations": int, "workers": int,  # every searcher's budget
+    "explore": float, "rollout": int, "guided": int,  # MCTS: UCB constant, rollout cutoff, guided samples
+    "depth": int, "cutoff": float,  # expectimax
+}  # fmt: skip
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:

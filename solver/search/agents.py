@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from solver.core.agents import AGENTS
+from solver.search import mcts
 from solver.search.greedy import make_greedy
 from solver.search.searcher import ExpectimaxSearcher, MCTSSearcher
 
@@ -30,11 +31,16 @@ class MCTSAgent:
     name = "mcts"
 
     def __init__(self, seed: int | None = None, time: float | None = None, iterations: int | None = None,
-                 workers: int | None = None) -> None:  # fmt: skip
+                 workers: int | None = None, explore: float | None = None, rollout: int | None = None,
+                 guided: int | None = None) -> None:  # fmt: skip
         self.seed = seed or 0
         self.seconds = time
         self.iterations = iterations if iterations is not None or time is not None else 1000
         self.workers = workers
+        self.params = mcts.DEFAULT_PARAMS.copy()
+        for index, value in ((mcts.P_EXPLORATION, explore), (mcts.P_ROLLOUT_CUTOFF, rollout), (mcts.P_GUIDED, guided)):
+            if value is not None:
+                self.params[index] = value
         self.decisions = 0
         self.searcher: MCTSSearcher | None = None
 
@@ -45,7 +51,8 @@ class MCTSAgent:
             if self.searcher is not None:
                 self.searcher.close()
             self.decisions += 1
-            self.searcher = MCTSSearcher(kstate, seed=self.seed * 7919 + self.decisions, workers=self.workers)
+            self.searcher = MCTSSearcher(kstate, seed=self.seed * 7919 + self.decisions, workers=self.workers,
+                                         params=self.params)  # fmt: skip
         action = legal[0] if len(legal) == 1 else self.searcher.run(self.iterations, self.seconds).best
         self.searcher.advance(action)
         return action

@@ -56,14 +56,29 @@ def _check(state: Any, algorithm: str) -> None:
         raise SearchError("state: a chance node (a tile is being drawn): apply the outcome first")
 
 
-def _budget(time_limit: float | None, iterations: int | None) -> tuple[float | None, int | None]:
-    if time_limit is None and iterations is None:
-        return 1.0, None
-    if time_limit is not None and not time_limit > 0:
+def _positive_int(value: Any, field: str) -> None:
+    if value is not None and (type(value) is not int or value <= 0):
+        raise SearchError(f"{field}: expected a positive integer, got {value!r}")
+
+
+def _budget(
+    algorithm: str, time_limit: float | None, iterations: int | None, depth: int | None = None
+) -> float | None:
+    """Check the budget given; returns the time limit (one second when no budget is given).
+
+    MCTS takes ``iterations``, expectimax ``depth``; either takes ``time_limit``.
+    """
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
         raise SearchError(f"time_limit: expected a positive number of seconds, got {time_limit!r}")
-    if iterations is not None and not (isinstance(iterations, int) and iterations > 0):
-        raise SearchError(f"iterations: expected a positive integer, got {iterations!r}")
-    return time_limit, iterations
+    _positive_int(iterations, "iterations")
+    _positive_int(depth, "depth")
+    if algorithm == "mcts" and depth is not None:
+        raise SearchError("depth: MCTS is bounded by iterations or time_limit, not by depth")
+    if algorithm == "expectimax" and iterations is not None:
+        raise SearchError("iterations: expectimax is bounded by depth or time_limit, not by iterations")
+    if time_limit is None and iterations is None and depth is None:
+        return 1.0
+    return time_limit
 
 
 def best_move(
@@ -86,10 +101,11 @@ def best_move(
     a budget, one second. ``cutoff``: expectimax scores branches less likely than this.
 
     Raises:
-        SearchError: the state is terminal or a chance node, or a budget is not positive.
+        SearchError: the state is terminal or a chance node, a budget is not positive, or a
+            budget does not fit the algorithm.
     """
     _check(state, algorithm)
-    seconds, iterations = _budget(time_limit, iterations if depth is None else depth)
+    seconds = _budget(algorithm, time_limit, iterations, depth)
     kstate = state.kernel_state().clone()
     _compile(kstate, algorithm)
     if algorithm == "mcts":
@@ -176,7 +192,7 @@ def analyse(
         SearchError: the state is terminal or a chance node, or a budget is not positive.
     """
     _check(state, "mcts")
-    seconds, iterations = _budget(time_limit, iterations)
+    seconds = _budget("mcts", time_limit, iterations)
     kstate = state.kernel_state().clone()
     _compile(kstate)
     searcher = MCTSSearcher(kstate, seed=seed, workers=workers)

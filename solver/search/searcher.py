@@ -108,10 +108,15 @@ class MCTSSearcher:
         return self.search(self.state, observer, iterations, self.params, self.heuristic, self.rngs[w],
                            *self.trees[w].arrays())  # fmt: skip
 
-    def _chunk(self, iterations: int) -> int:
+    def _chunk(self, iterations: int, total: int | None = None) -> int:
+        """Run ``iterations`` on every tree, or ``total`` iterations spread over the trees."""
+        if total is None:
+            shares = [iterations] * self.workers
+        else:
+            shares = [total // self.workers + (w < total % self.workers) for w in range(self.workers)]
         if self.pool is None:
-            return self._run_tree(0, iterations)
-        return sum(self.pool.map(lambda w: self._run_tree(w, iterations), range(self.workers)))
+            return self._run_tree(0, shares[0])
+        return sum(self.pool.map(lambda w: self._run_tree(w, shares[w]) if shares[w] else 0, range(self.workers)))
 
     def run(self, iterations: int | None = None, seconds: float | None = None) -> RootStats:
         """Search until ``iterations`` (in all, over the workers) or ``seconds`` are spent."""
@@ -124,11 +129,7 @@ class MCTSSearcher:
                 left = iterations - done
                 if left <= 0:
                     break
-                per_worker = max(1, min(chunk, -(-left // self.workers)))
-                if self.pool is not None and left < self.workers:  # the last few on one tree
-                    ran = self._run_tree(0, left)
-                else:
-                    ran = self._chunk(per_worker)
+                ran = self._chunk(0, min(left, chunk * self.workers))
             else:
                 ran = self._chunk(chunk)
             if ran == 0:  # every tree is full
