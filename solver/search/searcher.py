@@ -223,7 +223,7 @@ class ExpectimaxSearcher:
                 if elapsed >= seconds:
                     break
                 rate = counters[0] / elapsed  # nodes a second so far
-                limit = int(counters[0] + rate * (seconds - elapsed))
+                limit = int(counters[0] + 0.8 * rate * (seconds - elapsed))  # a margin for slower nodes
             n = self.search(self.state, d, self.cutoff, limit, self.heuristic, *self.table.arrays(), counters,
                             actions, values)  # fmt: skip
             if n < 0:
