@@ -177,6 +177,16 @@ def _add_corners(s, tile, col, row, r):
         _set(s, L.POINTS, pi)
 
 
+@njit("void(int64[::1], int64, int64)", cache=True)
+def _grow_box(s, col, row):
+    """Stretch the box of occupied squares over square (col, row)."""
+    box = L.SQUARE_BOX
+    s[box] = min(s[box], col)
+    s[box + 1] = max(s[box + 1], col)
+    s[box + 2] = min(s[box + 2], row)
+    s[box + 3] = max(s[box + 3], row)
+
+
 @njit("void(int64[::1], int64, int64, int64, int64)", cache=True)
 def place_tile(s, tile, col, row, r):
     """Lay a tile (no legality check) and update the bitboards and intersection contents."""
@@ -187,11 +197,7 @@ def place_tile(s, tile, col, row, r):
         base = L.VERTICAL if vertical else L.HORIZONTAL
         s[base + _leg(s, tile, which) * L.ROWS + er] |= np.int64(1) << ec
     _add_corners(s, tile, col, row, r)
-    box = L.SQUARE_BOX
-    s[box] = min(s[box], col)
-    s[box + 1] = max(s[box + 1], col)
-    s[box + 2] = min(s[box + 2], row)
-    s[box + 3] = max(s[box + 3], row)
+    _grow_box(s, col, row)
 
 
 @njit("UniTuple(int64, 3)(int64[::1], int64)", cache=True)
@@ -227,10 +233,7 @@ def _refresh_box(s):
     for tile in range(NUM_TILES):
         if s[L.TILE_SLOT + tile] != L.NONE:
             col, row, _ = _slot(s, tile)
-            s[box] = min(s[box], col)
-            s[box + 1] = max(s[box + 1], col)
-            s[box + 2] = min(s[box + 2], row)
-            s[box + 3] = max(s[box + 3], row)
+            _grow_box(s, col, row)
 
 
 @njit("void(int64[::1], int64)", cache=True)
