@@ -210,32 +210,8 @@ def _warm_up(game: Any, specs: Sequence[str], seed: int) -> None:
         make_agent(_TINY_BUDGET.get(name, name), seed=seed).step(state.clone())
 
 
-def _play_to_end(game: Any, agents: Sequence[str], seed: int) -> tuple[solver.GameRecord, Any]:
-    """Play one game; return its record and its final state."""
-    seen: list[Any] = []
-
-    def keep(state: Any, action: int) -> None:  # the driver plays on the state it shows
-        if not seen:
-            seen.append(state)
-
-    record = solver.play(game, list(agents), seed=seed, on_step=keep)
-    state = seen[0] if seen else None
-    if state is None or not state.is_terminal():  # it did not: replay the game
-        state = game.new_initial_state()
-        for action in record.actions:
-            state.apply_legal_action(action)
-    return record, state
-
-
 def cmd_bestmove(args: argparse.Namespace) -> int:
-    if args.algorithm not in ("mcts", "expectimax"):
-        raise SolverError(f"algorithm: unknown algorithm {args.algorithm!r}; known: mcts, expectimax")
-    if args.algorithm == "mcts" and args.depth is not None:
-        raise SolverError("depth: only expectimax searches to a depth; give mcts --time or --iterations")
-    if args.algorithm == "expectimax" and args.iterations is not None:
-        raise SolverError("iterations: expectimax counts depth, not iterations; give --depth or --time")
-    _positive("time", args.time)
-    for field in ("iterations", "depth", "workers", "top"):
+    for field in ("workers", "top"):  # best_move checks the algorithm and its budget
         _positive(field, getattr(args, field), int)
     game = _load(args)
     state = _read_position(args, game)
@@ -323,10 +299,9 @@ def cmd_solo(args: argparse.Namespace) -> int:
         with _progress(args, args.games, spec) as bar:
             for seed in seeds:
                 start = time.perf_counter()
-                record, state = _play_to_end(game, [spec], seed)
-                stock = int(state.to_json()["stock"])
+                record = solver.play(game, [spec], seed=seed)
                 seconds = time.perf_counter() - start
-                results.append(report.SoloGame(seed, record.title, stock, record.steps, seconds))
+                results.append(report.SoloGame(seed, record.title, record.final["stock"], record.steps, seconds))
                 bar.update()
         summaries.append(report.summarise_solo(spec, results))
     variant = " (variant)" if game.variant else ""

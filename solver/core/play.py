@@ -50,6 +50,7 @@ class GameRecord:
     scores: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     title: str | None = None
+    final: dict[str, Any] = field(default_factory=dict)  # the last position (``to_json``)
 
     @property
     def steps(self) -> int:
@@ -104,4 +105,5 @@ def play(
     record.returns, record.scores = state.returns(), state.scores()
     record.winners = list(state.winners)
     record.title = state.title()
+    record.final = state.to_json()
     return record

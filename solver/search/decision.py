@@ -62,7 +62,11 @@ def _positive_int(value: Any, field: str) -> None:
 
 
 def _budget(
-    algorithm: str, time_limit: float | None, iterations: int | None, depth: int | None = None
+    algorithm: str,
+    time_limit: float | None,
+    iterations: int | None,
+    depth: int | None = None,
+    workers: int | None = None,
 ) -> float | None:
     """Check the budget given; returns the time limit (one second when no budget is given).
 
@@ -72,6 +76,7 @@ def _budget(
         raise SearchError(f"time_limit: expected a positive number of seconds, got {time_limit!r}")
     _positive_int(iterations, "iterations")
     _positive_int(depth, "depth")
+    _positive_int(workers, "workers")
     if algorithm == "mcts" and depth is not None:
         raise SearchError("depth: MCTS is bounded by iterations or time_limit, not by depth")
     if algorithm == "expectimax" and iterations is not None:
@@ -105,7 +110,7 @@ def best_move(
             budget does not fit the algorithm.
     """
     _check(state, algorithm)
-    seconds = _budget(algorithm, time_limit, iterations, depth)
+    seconds = _budget(algorithm, time_limit, iterations, depth, workers)
     kstate = state.kernel_state().clone()
     _compile(kstate, algorithm)
     if algorithm == "mcts":
@@ -192,7 +197,7 @@ def analyse(
         SearchError: the state is terminal or a chance node, or a budget is not positive.
     """
     _check(state, "mcts")
-    seconds = _budget("mcts", time_limit, iterations)
+    seconds = _budget("mcts", time_limit, iterations, workers=workers)
     kstate = state.kernel_state().clone()
     _compile(kstate)
     searcher = MCTSSearcher(kstate, seed=seed, workers=workers)
