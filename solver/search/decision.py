@@ -122,7 +122,7 @@ def best_move(
     actions: list[int] = []
     steps: list[str] = []
     first: RootStats | None = None
-    total_iterations = 0
+    total_iterations = total_nodes = 0
     try:
         while not kstate.is_terminal() and kstate.current_player() == player:
             legal = kstate.legal_actions()
@@ -136,6 +136,8 @@ def best_move(
                     else:
                         stats = searcher.run(depth=depth, seconds=budget)
                     total_iterations += stats.iterations
+                    # MCTS: the size of the trees (kept between decisions); expectimax: nodes searched
+                    total_nodes = stats.nodes if algorithm == "mcts" else total_nodes + stats.nodes
             if stats is not None and stats.actions:
                 action = stats.best
                 first = first or stats
@@ -151,6 +153,8 @@ def best_move(
     stats_out = {
         "algorithm": algorithm,
         "iterations": total_iterations,
+        "nodes": total_nodes,
+        "depth": first.depth if first and first.by_value else None,
         "seconds": round(time.perf_counter() - start, 4),
         "workers": searcher.workers,
         "first_decision": first.to_json() if first else None,
