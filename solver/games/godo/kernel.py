@@ -47,6 +47,9 @@ _FIRST_DRAWS = np.array(FIRST_DRAWS, np.int64)
 _CORNER_DX = np.array([0, 1, 1, 0], np.int64)
 _CORNER_DY = np.array([0, 0, 1, 1], np.int64)
 _STEP = np.array([1, 1 << ROW_SHIFT, -1, -(1 << ROW_SHIFT)], np.int64)  # east, north, west, south
+_ACROSS_COL = np.array([0, 1, 0, -1], np.int64)  # the square across side 0 bottom, 1 right, ...
+_ACROSS_ROW = np.array([-1, 0, 1, 0], np.int64)
+_ACROSS_ROT = np.array([[2, 3], [0, 3], [0, 1], [1, 2]], np.int64)  # its tiles with a leg there
 
 # Continuations of the turn (see _proceed).
 (
@@ -245,22 +248,12 @@ def lift_tile(s, tile):
     for which in range(2):
         vertical, er, ec = _leg_edge(col, row, r, which)
         # The square across the edge keeps it coloured if one of its tiles has a leg there.
-        if vertical:
-            other = col - 1 if ec == col else col + 1
-            keep = (
-                _occupied(s, other, row, 1) or _occupied(s, other, row, 2)
-                if other < col
-                else _occupied(s, other, row, 0) or _occupied(s, other, row, 3)
-            )
-            base = L.VERTICAL
-        else:
-            other = row - 1 if er == row else row + 1
-            keep = (
-                _occupied(s, col, other, 2) or _occupied(s, col, other, 3)
-                if other < row
-                else _occupied(s, col, other, 0) or _occupied(s, col, other, 1)
-            )
-            base = L.HORIZONTAL
+        side = (r + (0, 3)[which]) % 4
+        across_col, across_row = col + _ACROSS_COL[side], row + _ACROSS_ROW[side]
+        keep = _occupied(s, across_col, across_row, _ACROSS_ROT[side, 0]) or _occupied(
+            s, across_col, across_row, _ACROSS_ROT[side, 1]
+        )
+        base = L.VERTICAL if vertical else L.HORIZONTAL
         if not keep:
             for c in range(NUM_COLOURS):
                 s[base + c * L.ROWS + er] &= ~(np.int64(1) << ec)
@@ -386,11 +379,6 @@ def gen_placements(s, hand, out, n, limit, skip_tile, skip_code):
             if n >= limit:
                 return n
     return n
-
-
-_ACROSS_COL = np.array([0, 1, 0, -1], np.int64)  # the square across side 0 bottom, 1 right, ...
-_ACROSS_ROW = np.array([-1, 0, 1, 0], np.int64)
-_ACROSS_ROT = np.array([[2, 3], [0, 3], [0, 1], [1, 2]], np.int64)  # its tiles with a leg there
 
 
 @njit("boolean(int64[::1])", cache=True)
