@@ -108,9 +108,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
     params = mcts.DEFAULT_PARAMS.copy()
-    params[mcts.P_ROLLOUT_CUTOFF] = ROLLOUT_TO_THE_END  # like the Python MCTS: rollouts to the end
+    params[mcts.P_ROLLOUT_CUTOFF] = ROLLOUT_TO_THE_END  # like the Python MCTS: random rollouts
+    params[mcts.P_GUIDED] = 0  # to the end of the game
     cores = os.cpu_count() or 1
-    print(f"numba {__import__('numba').__version__}, {cores} cores; rollouts to the end of the game")
+    print(f"numba {__import__('numba').__version__}, {cores} cores; random rollouts to the end of the game")
     for players, steps in ((2, 60), (1, 20)):
         ref = position(players, steps, args.seed)
         kstate = ref.kernel_state()
