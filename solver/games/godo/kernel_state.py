@@ -27,7 +27,8 @@ _BUFFER = np.empty(K.BUFFER, np.int64)
 
 
 class KernelState:
-    """A GODŌ state held as the kernels' flat array (``self.array``)."""
+    """A GODŌ state held as the kernels' flat array (``self.array``), run by ``kernel`` (a module
+    with the kernel functions: the numba one here; the same array works with any kernel)."""
 
     backend = "numba"
     kernel = K
@@ -42,7 +43,7 @@ class KernelState:
 
     def begin(self) -> None:
         """Run the start of the game in the kernel (for an array laid out before the first draw)."""
-        K.begin(self.array)
+        self.kernel.begin(self.array)
 
     def kernel_state(self) -> KernelState:
         """The state on the kernel (itself), for the searchers."""
@@ -68,22 +69,22 @@ class KernelState:
         return a[L.STAGE] == L.ST_PLAY and a[L.PHASE] == L.PH_PLACE and not a[L.REDRAWN]
 
     def current_player(self) -> int:
-        return int(K.current_player(self.array))
+        return int(self.kernel.current_player(self.array))
 
     def is_chance_node(self) -> bool:
         return self.array[L.PHASE] == L.PH_DRAW
 
     def is_terminal(self) -> bool:
-        return bool(K.is_terminal(self.array))
+        return bool(self.kernel.is_terminal(self.array))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         actions = np.empty(64, np.int64)
         odds = np.empty(64, np.float64)
-        n = K.chance_outcomes(self.array, actions, odds)
+        n = self.kernel.chance_outcomes(self.array, actions, odds)
         return [(int(a), float(p)) for a, p in zip(actions[:n], odds[:n])]
 
     def legal_actions(self) -> list[int]:
-        n = K.legal_actions(self.array, _BUFFER)
+        n = self.kernel.legal_actions(self.array, _BUFFER)
         return _BUFFER[:n].tolist()
 
     def apply_action(self, action: int) -> None:
@@ -98,16 +99,16 @@ class KernelState:
 
     def apply_legal_action(self, action: int) -> None:
         """``apply_action`` without the legality check."""
-        K.apply_action(self.array, action)
+        self.kernel.apply_action(self.array, action)
 
     def returns(self) -> list[float]:
         out = np.zeros(L.MAX_PLAYERS)
-        K.returns(self.array, out)
+        self.kernel.returns(self.array, out)
         return out[: self.players].tolist()
 
     def scores(self) -> list[int]:
         out = np.zeros(L.MAX_PLAYERS, np.int64)
-        K.scores(self.array, out)
+        self.kernel.scores(self.array, out)
         return out[: self.players].tolist()
 
     @property
