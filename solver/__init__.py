@@ -7,7 +7,7 @@
     2
 """
 
-from solver.api import GAMES, load_game, random_playouts
+from solver.api import GAMES, backends, load_game, random_playouts
 from solver.core.agents import RandomAgent, make_agent
 from solver.core.errors import (
     IllegalActionError,
@@ -28,6 +28,7 @@ __all__ = [
     "Decision",
     "SearchError",
     "analyse",
+    "backends",
     "best_move",
     "GAMES",
     "TERMINAL",

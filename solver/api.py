@@ -32,6 +32,17 @@ def game_class(name: str) -> type:
     return getattr(import_module(module), cls)
 
 
+def backends(name: str = "godo") -> list[str]:
+    """The backends available for a game in this installation.
+
+        >>> import solver
+        >>> solver.backends()[:2]
+        ['reference', 'numba']
+    """
+    module = import_module(game_class(name).__module__)
+    return module.available_backends()
+
+
 def random_playouts(game: Any, n: int, seed: int) -> tuple[Any, Any]:
     """Play ``n`` uniformly random games from the start inside the game's backend.
 

@@ -26,9 +26,11 @@ def _cases() -> list[Any]:
     cases = []
     for name in sorted(solver.GAMES):
         cls = solver.api.game_class(name)
+        available = solver.backends(name)
         for backend in cls.backends:
+            marks = [] if backend in available else [pytest.mark.skip(reason=f"the {backend} backend was not built")]
             for players in range(cls.info.min_players, cls.info.max_players + 1):
-                cases.append(pytest.param(name, players, backend, id=f"{name}-{players}p-{backend}"))
+                cases.append(pytest.param(name, players, backend, id=f"{name}-{players}p-{backend}", marks=marks))
     return cases
 
 

@@ -22,7 +22,7 @@ from solver.games.godo import position
 from solver.games.godo.pack import NUM_TILES, PackSource, load_pack
 from solver.games.godo.rules import GodoState
 
-BACKENDS = ("reference", "numba")
+BACKENDS = ("reference", "numba", "c")
 
 INFO = GameInfo(
     name="godo",
@@ -44,8 +44,9 @@ class GodoGame:
         variant: play the Sacred Specialties (the variant side of the Path Journal).
         solo: the solo mode (needs ``players=1``; ``players=1`` implies it).
         pack: ``None`` for the reference pack, a path to a JSON pack, or a parsed dict.
-        backend: ``"reference"`` (the plain-Python rules engine) or ``"numba"`` (the compiled
-            bitboard kernel; same API, same actions, same positions).
+        backend: ``"reference"`` (the plain-Python rules engine), ``"numba"`` (the compiled
+            bitboard kernel) or ``"c"`` (the same kernel in C, when it was built); same API, same
+            actions, same positions.
 
     Raises:
         UnknownGameError: an option is out of range or a backend is not available.
@@ -68,20 +69,35 @@ class GodoGame:
         if solo and players != 1:
             raise UnknownGameError(f"solo: the solo mode is for 1 player, got players={players}")
         if backend not in BACKENDS:
-            raise UnknownGameError(f"backend: {backend!r} is not available; available: {', '.join(BACKENDS)}")
+            raise UnknownGameError(f"backend: unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+        if backend == "c":
+            from solver.games.godo import ckernel
+
+            try:
+                ckernel.load()
+            except ckernel.CKernelUnavailable as exc:
+                raise UnknownGameError(f"backend: {exc}") from None
         self.players = players
         self.variant = bool(variant)
         self.solo = players == 1
         self.backend = backend
         self.pack = load_pack(pack)
 
+    def _kernel(self) -> Any:
+        """The kernel module of a compiled backend."""
+        if self.backend == "c":
+            from solver.games.godo import ckernel
+
+            return ckernel
+        from solver.games.godo import kernel
+
+        return kernel
+
     def new_initial_state(self) -> Any:
         """The start of a game: a chance node, the first player's initiation draws."""
         if self.backend == "reference":
             return GodoState.new(self.pack, self.players, self.variant, self.solo)
-        from solver.games.godo.kernel_state import KernelState
-
-        state = KernelState.from_reference(GodoState(self.pack, self.players, self.variant, self.solo))
+        state = self._on_backend(GodoState(self.pack, self.players, self.variant, self.solo))
         state.begin()
         return state
 
@@ -90,13 +106,13 @@ class GodoGame:
             return ref
         from solver.games.godo.kernel_state import KernelState
 
-        return KernelState.from_reference(ref)
+        return KernelState.from_reference(ref, self._kernel())
 
     def random_playouts(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         """Play ``n`` uniformly random games from the start, inside the backend.
 
         Returns the number of steps of each game and each game's returns (``n x players``). The
-        reference backend plays them with the plain-Python engine, the numba backend without
+        reference backend plays them with the plain-Python engine, the compiled backends without
         leaving compiled code.
         """
         steps = np.zeros(n, np.int64)
@@ -110,10 +126,8 @@ class GodoGame:
                     steps[g] += 1
                 results[g] = state.returns()
             return steps, results
-        from solver.games.godo import kernel as K
-
         template = self.new_initial_state().array
-        K.random_playouts(template, n, np.array([seed], np.uint64), steps, results)
+        self._kernel().random_playouts(template, n, np.array([seed], np.uint64), steps, results)
         return steps, results
 
     def state_from_json(self, obj: Any, seed: int = 0) -> GodoState:
@@ -130,3 +144,10 @@ class GodoGame:
 
     def __repr__(self) -> str:
         return f"GodoGame(players={self.players}, variant={self.variant}, pack={self.pack.name!r})"
+
+
+def available_backends() -> list[str]:
+    """The backends this installation can run (``"c"`` only when the C kernels were built)."""
+    from solver.games.godo import ckernel
+
+    return [b for b in BACKENDS if b != "c" or ckernel.available()]

@@ -22,17 +22,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solver.core.players import CHANCE, TERMINAL
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
 from solver.games.godo import layout as L
 from solver.games.godo.pack import MASTERY_SPACE, NUM_COLOURS, NUM_TILES
 from solver.games.godo.rules import FIRST_DRAWS, HAND_SIZE, MAX_MOVES_PER_TURN
 
-CHANCE = -1
-TERMINAL = -4
 WINDOW = (1 << geo.SIZE) - 1  # the 63 squares of a row
 FIRST_SQUARE = -geo.LOW  # column and row of the middle square (0, 0)
-BUFFER = 1 << 15  # room for the legal actions of any position (relocations are the most)
+BUFFER = L.BUFFER
 # Room for the slots of one tile: each of the 60 tiles offers its long edge and two legs, each leg
 # a slot on either side, so fewer than 60 * 5 slots can touch the grounds.
 PLACEMENTS_OF_ONE_TILE = 1024
@@ -1174,9 +1173,7 @@ def determinize(s, observer, rng):
 
 # -- evaluation for the searchers -------------------------------------------------------------------
 
-HEURISTIC_PARAMS = np.array([0.35, 2.0, 0.8, 0.5], np.float64)
-"""Default weights of ``heuristic``: progress temperature (multiplayer), progress per turn, solo
-margin slope, worth of a collected virtue token in journal steps."""
+HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
 
 
 @njit("float64(int64[::1], int64, float64[::1])", cache=True)

@@ -20,7 +20,7 @@ from solver.games.godo import actions as act
 from solver.games.godo import convert
 from solver.games.godo import kernel as K
 from solver.games.godo import layout as L
-from solver.games.godo.pack import Pack
+from solver.games.godo.pack import NUM_COLOURS, Pack
 from solver.games.godo.rules import GodoState, describe, solo_title
 
 _BUFFER = np.empty(K.BUFFER, np.int64)
@@ -30,30 +30,33 @@ class KernelState:
     """A GODŌ state held as the kernels' flat array (``self.array``), run by ``kernel`` (a module
     with the kernel functions: the numba one here; the same array works with any kernel)."""
 
-    backend = "numba"
-    kernel = K
-
-    def __init__(self, array: np.ndarray, pack: Pack) -> None:
+    def __init__(self, array: np.ndarray, pack: Pack, kernel: Any = K) -> None:
         self.array = array
         self.pack = pack
+        self.kernel = kernel
 
     @classmethod
-    def from_reference(cls, ref: GodoState) -> KernelState:
-        return cls(convert.from_reference(ref), ref.pack)
+    def from_reference(cls, ref: GodoState, kernel: Any = K) -> KernelState:
+        return cls(convert.from_reference(ref), ref.pack, kernel)
 
     def begin(self) -> None:
         """Run the start of the game in the kernel (for an array laid out before the first draw)."""
         self.kernel.begin(self.array)
 
     def kernel_state(self) -> KernelState:
-        """The state on the kernel (itself), for the searchers."""
-        return self
+        """The state on the numba kernel, for the searchers (which are compiled with numba)."""
+        return self if self.kernel is K else KernelState(self.array.copy(), self.pack)
 
     def to_reference(self) -> GodoState:
         return convert.to_reference(self.array, self.pack)
 
     def clone(self) -> KernelState:
-        return type(self)(self.array.copy(), self.pack)
+        return type(self)(self.array.copy(), self.pack, self.kernel)
+
+    @property
+    def backend(self) -> str:
+        """The backend this state runs on: ``"numba"`` or ``"c"``."""
+        return "numba" if self.kernel is K else "c"
 
     @property
     def players(self) -> int:
@@ -107,9 +110,9 @@ class KernelState:
         return out[: self.players].tolist()
 
     def scores(self) -> list[int]:
-        out = np.zeros(L.MAX_PLAYERS, np.int64)
-        self.kernel.scores(self.array, out)
-        return out[: self.players].tolist()
+        """Each player's journal score: 10 per mastered track, else the spaces left of its token."""
+        tracks = self.array[L.TRACK : L.TRACK + self.players * NUM_COLOURS].reshape(self.players, NUM_COLOURS)
+        return [int(sum(10 if t == L.MASTERED else t for t in row)) for row in tracks]
 
     @property
     def winners(self) -> list[int]:

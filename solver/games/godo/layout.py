@@ -24,12 +24,15 @@ Lattice points are stored as ``point_index(p) + 1`` so that 0 can mean "none"; t
 
 from __future__ import annotations
 
+import numpy as np
+
 from solver.games.godo import geometry as geo
 from solver.games.godo import rules as R
 from solver.games.godo.pack import NUM_COLOURS, NUM_TILES, TRACK_LENGTH
 
 ROWS = 64
 MAX_PLAYERS = 5
+BUFFER = 1 << 15  # room for the legal actions of any position (relocations are the most)
 MASTERED = 7  # a track whose token has left the journal
 NONE = 0  # no point, no slot
 
@@ -107,3 +110,7 @@ PM_INITIATION, PM_IMPROVE, PM_SHARE = range(3)
 ICONS = (None, "move_monk", "relocate_tile", "move_enso")
 
 assert geo.POINT_SPAN == ROWS and geo.SIZE < ROWS
+
+HEURISTIC_PARAMS = np.array([0.35, 2.0, 0.8, 0.5], np.float64)
+"""Default weights of every kernel's ``heuristic``: progress temperature (multiplayer), progress per
+turn, solo margin slope, worth of a collected virtue token in journal steps."""
