@@ -736,11 +736,10 @@ def _finish(s, winners):
     s[L.WINNERS] = winners
 
 
-@njit("void(int64[::1], int64, int64)", cache=True)
-def _proceed(s, step, arg):
-    """Run the automatic steps of the rules from continuation ``step`` until a decision is due."""
-    scratch = np.empty(8, np.int64)
-    lotuses = np.empty(NUM_COLOURS, np.int64)
+@njit("void(int64[::1], int64, int64, int64[::1], int64[::1])", cache=True)
+def _proceed(s, step, arg, scratch, lotuses):
+    """Run the automatic steps of the rules from continuation ``step`` until a decision is due
+    (``scratch``, eight words, and ``lotuses``, five, are working space)."""
     count = then = 0
     while step != K_RETURN:
         if step == K_BEGIN_INITIATION:
@@ -936,12 +935,12 @@ def _proceed(s, step, arg):
 @njit("void(int64[::1])", cache=True)
 def begin(s):
     """Start the game in a freshly laid out state (``convert.new_state``)."""
-    _proceed(s, K_BEGIN_INITIATION, 0)
+    _proceed(s, K_BEGIN_INITIATION, 0, np.empty(8, np.int64), np.empty(NUM_COLOURS, np.int64))
 
 
-@njit("void(int64[::1], int64)", cache=True)
-def apply_action(s, action):
-    """Resolve one decision or chance outcome, in place. The action must be legal."""
+@njit("void(int64[::1], int64, int64[::1], int64[::1])", cache=True)
+def _apply(s, action, scratch, lotuses):
+    """``apply_action`` with the working space given (see ``_proceed``)."""
     phase, active = s[L.PHASE], s[L.ACTIVE]
     if phase == L.PH_DRAW:
         bit = np.int64(1) << (action - act.DRAW)
@@ -949,26 +948,25 @@ def apply_action(s, action):
         s[L.HAND + s[L.DRAWER]] |= bit
         s[L.DRAWS_LEFT] -= 1
         if s[L.DRAWS_LEFT] == 0:
-            _proceed(s, K_AFTER_DRAWS, 0)
+            _proceed(s, K_AFTER_DRAWS, 0, scratch, lotuses)
     elif phase == L.PH_PLACE:
         tile, col, row, r = _decode_place(action)
         s[L.HAND + active] &= ~(np.int64(1) << tile)
         place_tile(s, tile, col, row, r)
         s[L.PLACES_LEFT] -= 1
         s[L.REDRAWN] = 0
-        _proceed(s, K_PLACE, 0)
+        _proceed(s, K_PLACE, 0, scratch, lotuses)
     elif phase == L.PH_MONK:
         pi = action - act.POINT
         s[L.MONK + active] = pi + 1
         _set(s, L.MONKS, pi)
-        lotuses = np.empty(NUM_COLOURS, np.int64)
         point_info(s, pi, lotuses)
         s[L.POOL : L.POOL + NUM_COLOURS] = lotuses
         s[L.TO_MOVE], s[L.POOL_MODE] = active, L.PM_INITIATION
-        _proceed(s, K_ADVANCE, 0)
+        _proceed(s, K_ADVANCE, 0, scratch, lotuses)
     elif phase == L.PH_ADVANCE:
         if action == act.PASS:
-            _proceed(s, K_AFTER_ADVANCE, 0)
+            _proceed(s, K_AFTER_ADVANCE, 0, scratch, lotuses)
             return
         colour, t = divmod(action - act.ADVANCE, NUM_COLOURS)
         s[L.TRACK + s[L.TO_MOVE] * NUM_COLOURS + t] += 1
@@ -976,10 +974,10 @@ def apply_action(s, action):
         if s[L.POOL_MODE] == L.PM_IMPROVE:  # the token goes back to the supply
             s[L.COLLECTED + colour] -= 1
             s[L.SUPPLY + colour] += 1
-        _proceed(s, K_ADVANCE, 0)
+        _proceed(s, K_ADVANCE, 0, scratch, lotuses)
     elif phase == L.PH_MOVE:
         if action == act.PASS:
-            _proceed(s, K_END_MOVEMENT, 0)
+            _proceed(s, K_END_MOVEMENT, 0, scratch, lotuses)
             return
         here = s[L.MONK + active] - 1
         if action >= act.GATE:
@@ -992,7 +990,6 @@ def apply_action(s, action):
         if pay != act.FREE:
             s[L.TRACK + active * NUM_COLOURS + pay] -= 1
         s[L.PEND_GATE], s[L.PEND_FROM], s[L.PEND_TO], s[L.PEND_PAY] = gate, here + 1, there + 1, pay
-        scratch = np.empty(4, np.int64)
         if icon == L.ICON_MOVE_MONK and gen_pushes(s, scratch, 1):
             s[L.PHASE] = L.PH_PUSH
         elif icon == L.ICON_RELOCATE and gen_relocations(s, scratch, 1):
@@ -1000,10 +997,10 @@ def apply_action(s, action):
         elif icon == L.ICON_MOVE_ENSO and gen_enso_sources(s, scratch, 1):
             s[L.PHASE] = L.PH_ENSO_FROM
         else:
-            _proceed(s, K_ARRIVE, 0)
+            _proceed(s, K_ARRIVE, 0, scratch, lotuses)
     elif phase == L.PH_NUDGE:
         s[L.TRACK + active * NUM_COLOURS + action - act.NUDGE] += 1
-        _proceed(s, K_MASTER, active)
+        _proceed(s, K_MASTER, active, scratch, lotuses)
     elif phase == L.PH_FOX:
         if action == act.PASS:
             s[L.FOX_LEFT] = 0
@@ -1014,23 +1011,23 @@ def apply_action(s, action):
             s[L.SUPPLY + take] -= 1
             s[L.COLLECTED + take] += 1
             s[L.FOX_LEFT] -= 1
-        _proceed(s, K_FOX, 0)
+        _proceed(s, K_FOX, 0, scratch, lotuses)
     elif phase == L.PH_PUSH:
         if action != act.PASS:
             player, d = divmod(action - act.PUSH, 4)
             _clear(s, L.MONKS, s[L.MONK + player] - 1)
             s[L.MONK + player] += _STEP[d]
             _set(s, L.MONKS, s[L.MONK + player] - 1)
-        _proceed(s, K_ARRIVE, 0)
+        _proceed(s, K_ARRIVE, 0, scratch, lotuses)
     elif phase == L.PH_RELOCATE:
         if action != act.PASS:
             tile, col, row, r = _decode_place(action)
             lift_tile(s, tile)
             place_tile(s, tile, col, row, r)
-        _proceed(s, K_ARRIVE, 0)
+        _proceed(s, K_ARRIVE, 0, scratch, lotuses)
     elif phase == L.PH_ENSO_FROM:
         if action == act.PASS:
-            _proceed(s, K_ARRIVE, 0)
+            _proceed(s, K_ARRIVE, 0, scratch, lotuses)
         else:
             s[L.ENSO_FROM] = action - act.POINT + 1
             s[L.PHASE] = L.PH_ENSO_TO
@@ -1038,15 +1035,21 @@ def apply_action(s, action):
         _clear(s, L.ENSO, s[L.ENSO_FROM] - 1)
         _set(s, L.ENSO, action - act.POINT)
         s[L.ENSO_FROM] = L.NONE
-        _proceed(s, K_ARRIVE, 0)
+        _proceed(s, K_ARRIVE, 0, scratch, lotuses)
     elif phase == L.PH_MASTER:
         _set(s, L.ENSO, action - act.POINT)
         s[L.ENSO_LEFT] -= 1
-        _proceed(s, K_PLACE_ENSO, 0)
+        _proceed(s, K_PLACE_ENSO, 0, scratch, lotuses)
     elif phase == L.PH_STOCK:
         _set(s, L.ENSO, action - act.POINT)
         s[L.STOCK] -= 1
-        _proceed(s, K_START_TURN, active)
+        _proceed(s, K_START_TURN, active, scratch, lotuses)
+
+
+@njit("void(int64[::1], int64)", cache=True)
+def apply_action(s, action):
+    """Resolve one decision or chance outcome, in place. The action must be legal."""
+    _apply(s, action, np.empty(8, np.int64), np.empty(NUM_COLOURS, np.int64))
 
 
 # -- the rest of the common kernel interface --------------------------------------------------------
@@ -1128,7 +1131,7 @@ def random_playout(s, rng):
         else:
             n = min(_legal(s, out, BUFFER, scratch, lotuses), BUFFER)
             action = out[random_below(rng, n)]
-        apply_action(s, action)
+        _apply(s, action, scratch, lotuses)
         steps += 1
     return steps
 
