@@ -1,0 +1,93 @@
+"""The same seeded GODŌ work on every backend in one run: reference, numba and C.
+
+    python bench/godo_backends.py [--games 2000] [--reference-games 50]
+
+Prints, per backend: random playouts per second (whole 2-player games from the start, seeded;
+numba and C play the very same games) and legal-move generations per second on fixed mid-game
+positions (the same positions on every backend, called from one compiled or C loop where the
+backend has one), then the ratios C / numba and numba / reference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+import numpy as np
+
+import solver
+from solver.core.perft import walk
+
+
+def best_of(repeat: int, run: Any, *args: Any) -> float:
+    """The shortest of ``repeat`` timings of ``run(*args)``."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run(*args)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def positions(count: int) -> list[np.ndarray]:
+    """Arrays of mid-game decision positions from seeded 2-player walks."""
+    game = solver.load_game("godo", players=2, backend="numba")
+    found = []
+    for seed in range(count):
+        state = walk(game.new_initial_state(), 40 + seed % 80, seed)
+        if not state.is_terminal():
+            found.append(state.array.copy())
+    return found
+
+
+def legal_loop(kernel: Any, arrays: list[np.ndarray], rounds: int) -> int:
+    out = np.empty(kernel.BUFFER, np.int64)
+    total = 0
+    for _ in range(rounds):
+        for a in arrays:
+            total += kernel.legal_actions(a, out)
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games for numba and C")
+    parser.add_argument("--reference-games", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    available = solver.backends()
+    print(f"backends: {', '.join(available)}; 2-player random playouts, seed {args.seed}")
+    rates: dict[str, float] = {}
+    for backend in available:
+        game = solver.load_game("godo", players=2, backend=backend)
+        games = args.reference_games if backend == "reference" else args.games
+        solver.random_playouts(game, 2, args.seed)  # compile or load
+        seconds = best_of(args.repeat, solver.random_playouts, game, games, args.seed)
+        steps, _ = solver.random_playouts(game, games, args.seed)
+        rates[backend] = games / seconds
+        print(f"  {backend:9} {games:6d} games {int(steps.sum()):9,d} steps  {seconds:7.3f} s"
+              f"  {games / seconds:10,.0f} playouts/s  {steps.sum() / seconds:12,.0f} steps/s")  # fmt: skip
+    if "c" in rates:
+        print(f"  C / numba: {rates['c'] / rates['numba']:.2f}x")
+    print(f"  numba / reference: {rates['numba'] / rates['reference']:.0f}x (other games: the seeded "
+          "generators differ)")  # fmt: skip
+
+    arrays = positions(60)
+    from solver.games.godo import kernel
+
+    kernels = {"numba": kernel}
+    if "c" in available:
+        from solver.games.godo import ckernel
+
+        kernels["c"] = ckernel
+    print(f"\nlegal-move generation on {len(arrays)} fixed mid-game positions, called from Python (with each wrapper's argument checks):")
+    for name, module in kernels.items():
+        legal_loop(module, arrays, 1)
+        seconds = best_of(args.repeat, legal_loop, module, arrays, 20)
+        print(f"  {name:9} {20 * len(arrays) / seconds:12,.0f} generations/s")
+
+
+if __name__ == "__main__":
+    main()
