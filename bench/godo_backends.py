@@ -3,9 +3,10 @@
     python bench/godo_backends.py [--games 2000] [--reference-games 50]
 
 Prints, per backend: random playouts per second (whole 2-player games from the start, seeded;
-numba and C play the very same games) and legal-move generations per second on fixed mid-game
-positions (the same positions on every backend, called from one compiled or C loop where the
-backend has one), then the ratios C / numba and numba / reference.
+numba and C play the very same games), MCTS iterations per second with each kernel (the same
+compiled search closed over the numba kernel or, through cffi, the C one) and legal-move
+generations per second on fixed mid-game positions called from Python; with the ratios C / numba
+and numba / reference.
 """
 
 from __future__ import annotations
@@ -82,6 +83,23 @@ def main() -> None:
         from solver.games.godo import ckernel
 
         kernels["c"] = ckernel
+    print("\nMCTS iterations a second on one tree, the same seeded search on each kernel:")
+    from solver.search.searcher import MCTSSearcher
+
+    state = walk(solver.load_game("godo", players=2, backend="numba").new_initial_state(), 60, 3)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    searchers = {"numba": None}
+    if "c" in available:
+        from solver.games.godo import ckernel_jit
+
+        searchers["c"] = ckernel_jit
+    for name, module in searchers.items():
+        MCTSSearcher(state, workers=1, capacity=64, kernel=module).run(iterations=2)  # compile
+        searcher = MCTSSearcher(state, seed=1, workers=1, kernel=module)
+        seconds = best_of(1, searcher.run, 4000)
+        print(f"  {name:9} {4000 / seconds:12,.0f} iterations/s")
+
     print(f"\nlegal-move generation on {len(arrays)} fixed mid-game positions, called from Python (with each wrapper's argument checks):")
     for name, module in kernels.items():
         legal_loop(module, arrays, 1)
