@@ -11,10 +11,10 @@
 typedef int64_t i64;
 typedef uint64_t u64;
 
-#define ROW_SHIFT 6
+#define ROW_SHIFT L_ROW_SHIFT
 #define WINDOW ((((u64)1) << G_SIZE) - 1)
 #define FIRST_SQUARE (-(G_LOW))
-#define PLACEMENTS_OF_ONE_TILE 1024
+#define PLACEMENTS_OF_ONE_TILE L_PLACEMENTS_OF_ONE_TILE
 #define NC P_NUM_COLOURS
 #define NT P_NUM_TILES
 
@@ -986,8 +986,8 @@ int64_t godo_state_size(void) { return L_SIZE; }
 int64_t godo_num_actions(void) { return A_NUM_ACTIONS; }
 
 int64_t current_player(int64_t *s) {
-    if (s[L_PHASE] == L_PH_OVER) return GODO_TERMINAL;
-    if (s[L_PHASE] == L_PH_DRAW) return GODO_CHANCE;
+    if (s[L_PHASE] == L_PH_OVER) return S_TERMINAL;
+    if (s[L_PHASE] == L_PH_DRAW) return S_CHANCE;
     return s[L_TO_MOVE];
 }
 
@@ -1044,7 +1044,7 @@ static i64 playout(i64 *s, u64 *rng, i64 *out) {
             i64 pile = s[L_PILE];
             action = A_DRAW + nth_bit(pile, random_below(rng, popcount(pile)));
         } else {
-            i64 n = imin(legal(s, out, GODO_BUFFER, scratch, lotuses), GODO_BUFFER);
+            i64 n = imin(legal(s, out, L_BUFFER, scratch, lotuses), L_BUFFER);
             if (n <= 0) break; /* a decision with no legal action: a broken position */
             action = out[random_below(rng, n)];
         }
@@ -1055,7 +1055,7 @@ static i64 playout(i64 *s, u64 *rng, i64 *out) {
 }
 
 int64_t random_playout(int64_t *s, uint64_t *rng) {
-    i64 *out = (i64 *)malloc(sizeof(i64) * GODO_BUFFER);
+    i64 *out = (i64 *)malloc(sizeof(i64) * L_BUFFER);
     if (!out) return -1;
     i64 steps = playout(s, rng, out);
     free(out);
@@ -1064,9 +1064,9 @@ int64_t random_playout(int64_t *s, uint64_t *rng) {
 
 int random_playouts(const int64_t *tmpl, int64_t n, uint64_t *rng, int64_t *steps, double *results,
                     int64_t players) {
-    i64 *out = (i64 *)malloc(sizeof(i64) * (GODO_BUFFER + L_SIZE));
+    i64 *out = (i64 *)malloc(sizeof(i64) * (L_BUFFER + L_SIZE));
     if (!out) return -1;
-    i64 *s = out + GODO_BUFFER;
+    i64 *s = out + L_BUFFER;
     double ret[L_MAX_PLAYERS];
     for (i64 p = 0; p < L_MAX_PLAYERS; p++) ret[p] = 0.0;
     for (i64 g = 0; g < n; g++) {

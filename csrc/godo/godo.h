@@ -6,10 +6,6 @@
 #define GODO_H
 #include <stdint.h>
 
-#define GODO_CHANCE (-1)
-#define GODO_TERMINAL (-4)
-#define GODO_BUFFER (1 << 15)
-
 int64_t godo_state_size(void);
 int64_t godo_num_actions(void);
 void begin(int64_t *s);

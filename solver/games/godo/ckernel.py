@@ -20,6 +20,7 @@ pointer.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Any
 
@@ -46,28 +47,14 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(_HERE)))
 CSRC = os.path.join(_ROOT, "csrc", "godo")
 SOURCES = ("godo.c",)
 
-CDEF = """
-int64_t godo_state_size(void);
-int64_t godo_num_actions(void);
-void begin(int64_t *s);
-int64_t legal_actions(int64_t *s, int64_t *out, int64_t cap);
-int apply_action(int64_t *s, int64_t action);
-int64_t chance_outcomes(int64_t *s, int64_t *out_a, double *out_p);
-int64_t current_player(int64_t *s);
-int is_terminal(int64_t *s);
-void returns(int64_t *s, double *out);
-uint64_t next_random(uint64_t *rng);
-int64_t random_below(uint64_t *rng, int64_t n);
-int64_t random_playout(int64_t *s, uint64_t *rng);
-int random_playouts(const int64_t *tmpl, int64_t n, uint64_t *rng, int64_t *steps, double *results,
-                    int64_t players);
-void determinize(int64_t *s, int64_t observer, uint64_t *rng);
-void heuristic(int64_t *s, const double *params, double *out);
-int64_t state_hash(int64_t *s);
-void place_tile(int64_t *s, int64_t tile, int64_t col, int64_t row, int64_t r);
-void lift_tile(int64_t *s, int64_t tile);
-int is_connected(int64_t *s);
-"""
+
+
+def cdef() -> str:
+    """The declarations cffi needs: ``godo.h`` without its comments and preprocessor lines."""
+    with open(os.path.join(CSRC, "godo.h"), encoding="utf-8") as f:
+        text = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+
 
 EXTRA_COMPILE_ARGS = ["-O3", "-std=c99", "-Wall", "-Wextra"]
 
@@ -76,8 +63,9 @@ EXTRA_COMPILE_ARGS = ["-O3", "-std=c99", "-Wall", "-Wextra"]
 
 
 def header_text() -> str:
-    """``layout.h``: every integer constant of layout (L_), actions (A_), geometry (G_), pack (P_)
-    and the rules numbers the kernel uses (R_)."""
+    """``layout.h``: every integer constant of layout (L_), the special players (S_), actions (A_),
+    geometry (G_), pack (P_) and the rules numbers the kernel uses (R_)."""
+    from solver.core import players
     from solver.games.godo import geometry as geo
     from solver.games.godo import pack
     from solver.games.godo import rules as R
@@ -96,6 +84,7 @@ def header_text() -> str:
                 lines.append(f"#define {prefix}_{name} ({value}LL)")
 
     emit("L", L)
+    emit("S", players)
     emit("A", act)
     emit("G", geo)
     emit("P", pack, ["NUM_COLOURS", "NUM_TILES", "TRACK_LENGTH", "MASTERY_SPACE"])
@@ -130,7 +119,7 @@ def make_ffibuilder(absolute: bool = False) -> Any:
 
     write_header()
     builder = cffi.FFI()
-    builder.cdef(CDEF)
+    builder.cdef(cdef())
     builder.set_source(
         MODULE_NAME,
         '#include "godo.h"',

@@ -32,10 +32,8 @@ from solver.games.godo.rules import FIRST_DRAWS, HAND_SIZE, MAX_MOVES_PER_TURN
 WINDOW = (1 << geo.SIZE) - 1  # the 63 squares of a row
 FIRST_SQUARE = -geo.LOW  # column and row of the middle square (0, 0)
 BUFFER = L.BUFFER
-# Room for the slots of one tile: each of the 60 tiles offers its long edge and two legs, each leg
-# a slot on either side, so fewer than 60 * 5 slots can touch the grounds.
-PLACEMENTS_OF_ONE_TILE = 1024
-ROW_SHIFT = 6  # a point index is row << 6 | column
+PLACEMENTS_OF_ONE_TILE = L.PLACEMENTS_OF_ONE_TILE
+ROW_SHIFT = L.ROW_SHIFT
 
 _DEBRUIJN = 0x03F79D71B4CB0A89
 _CTZ = np.zeros(64, np.int64)

@@ -32,7 +32,11 @@ from solver.games.godo.pack import NUM_COLOURS, NUM_TILES, TRACK_LENGTH
 
 ROWS = 64
 MAX_PLAYERS = 5
+ROW_SHIFT = 6  # a point index is row << 6 | column
 BUFFER = 1 << 15  # room for the legal actions of any position (relocations are the most)
+# Room for the slots of one tile: each of the 60 tiles offers its long edge and two legs, each leg
+# a slot on either side, so fewer than 60 * 5 slots can touch the grounds.
+PLACEMENTS_OF_ONE_TILE = 1024
 MASTERED = 7  # a track whose token has left the journal
 NONE = 0  # no point, no slot
 
