@@ -23,17 +23,35 @@ from collections.abc import Sequence
 from typing import Any
 
 import solver
-from solver import report
+from solver import records, report
 from solver.core.agents import make_agent
 from solver.core.errors import SolverError
 from solver.core.perft import divide, perft, walk
 from solver.core.play import random_step
 
 
+def _option_value(text: str) -> Any:
+    """A ``--option`` value: true/false, an integer, a number, or else the text itself."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def _load(args: argparse.Namespace) -> Any:
-    return solver.load_game(
-        args.game, players=args.players, variant=args.variant, pack=args.pack, backend=args.backend
-    )
+    options: dict[str, Any] = {"players": args.players, "pack": args.pack, "backend": args.backend}
+    if args.variant:
+        options["variant"] = True
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise SolverError(f"option: expected KEY=VALUE, got {item!r}")
+        options[key.replace("-", "_")] = _option_value(value)
+    return solver.load_game(args.game, **options)
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -293,6 +311,7 @@ def cmd_solo(args: argparse.Namespace) -> int:
     game = _load(args)
     seeds = range(args.seed, args.seed + args.games)
     _warm_up(game, agents, args.seed)
+    solo = game.solo_info
     summaries = []
     for spec in agents:
         results = []
@@ -301,19 +320,48 @@ def cmd_solo(args: argparse.Namespace) -> int:
                 start = time.perf_counter()
                 record = solver.play(game, [spec], seed=seed)
                 seconds = time.perf_counter() - start
-                results.append(report.SoloGame(seed, record.title, record.final["stock"], record.steps, seconds))
+                won = bool(record.winners) or not solo.can_lose
+                score = solo.score_of(record.final, record.scores)
+                results.append(report.SoloGame(seed, record.title, score, won, record.steps, seconds))
                 bar.update()
-        summaries.append(report.summarise_solo(spec, results))
-    variant = " (variant)" if game.variant else ""
-    heading = f"{args.game} solo{variant}: {args.games} games, seeds {seeds[0]}-{seeds[-1]}"
+        summaries.append(report.summarise_solo(spec, results, solo))
+    options = ", ".join(f"{k}={v}" for k, v in game.options().items() if k not in ("players", "solo", "backend"))
+    heading = f"{args.game} solo ({options}): {args.games} games, seeds {seeds[0]}-{seeds[-1]}"
     data = {"game": args.game, **game.options(), "games": args.games, "seeds": [seeds[0], seeds[-1]],
             "agents": summaries}  # fmt: skip
-    lines = [heading, report.solo_table(summaries)]
+    lines = [heading, report.solo_table(summaries, solo)]
+    if args.record:
+        data["record"] = _keep_record(args, game, summaries)
+        lines.append(_record_line(data["record"]))
     if args.plot:
-        data["plot"] = report.plot_titles(summaries, args.plot, heading)
+        data["plot"] = report.plot_solo(summaries, args.plot, solo, heading)
         lines.append(f"plot written to {data['plot']}")
     _emit(args, data, "\n".join(lines))
     return 0
+
+
+def _keep_record(args: argparse.Namespace, game: Any, summaries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Compare the best won game of this run with the local record, and keep it if it is better."""
+    best = max(((r["score"], s["agent"], r["seed"]) for s in summaries for r in s["results"] if r["won"]),
+               key=lambda t: t[0], default=None)  # fmt: skip
+    key = records.record_key(args.game, game.options())
+    if best is None:
+        return {"file": args.record, "key": key, "new": False, "best": None,
+                "record": records.load_records(args.record).get(key)}  # fmt: skip
+    score, agent, seed = best
+    new, previous = records.update_record(args.record, key, score, agent, seed, time.strftime("%Y-%m-%d"))
+    current = {"score": score, "agent": agent, "seed": seed} if new else previous
+    return {"file": args.record, "key": key, "new": new, "best": score, "previous": previous, "record": current}
+
+
+def _record_line(rec: dict[str, Any]) -> str:
+    held = rec["record"]
+    if rec["new"]:
+        before = f" (was {rec['previous']['score']})" if rec["previous"] else ""
+        return f"new record: {held['score']} by {held['agent']}, seed {held['seed']}{before}; kept in {rec['file']}"
+    if held is None:
+        return f"no won game to keep; no record yet in {rec['file']}"
+    return f"record stands: {held['score']} by {held['agent']}, seed {held['seed']} ({held.get('date', '?')})"
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -356,7 +404,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
 def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="a game name (see `solver games`)")
     parser.add_argument("--players", type=int, default=2, help="number of players (1 = solo)")
-    parser.add_argument("--variant", action="store_true", help="play the game's variant rules")
+    parser.add_argument("--variant", action="store_true", help="play the game's variant rules (GODŌ)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="another game option, e.g. side=pink or decree=... for Kokoro (repeatable)")
     parser.add_argument("--pack", default=None, help="a component pack (JSON file) instead of the reference pack")
     parser.add_argument("--seed", type=int, default=1, help="the seed of every random choice")
     parser.add_argument("--backend", default="reference", help="reference (plain Python) or numba")
@@ -404,7 +454,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top", type=int, default=None, help="also list the K best first actions (MCTS analysis)")
     p.set_defaults(func=cmd_bestmove)
 
-    p = sub.add_parser("solo", parents=[common], help="win rate and titles of an agent in seeded solo games")
+    p = sub.add_parser("solo", parents=[common], help="titles and scores of an agent in seeded solo games")
     _game_options(p)
     p.set_defaults(players=1)
     p.add_argument("--games", type=int, default=200, help="games per agent (game g uses seed + g)")
@@ -412,7 +462,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time", type=float, default=0.5, help="seconds per decision of a searching agent")
     p.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision instead of --time")
     p.add_argument("--baselines", default="greedy,random", help="comma-separated agents to compare ('' for none)")
-    p.add_argument("--plot", default=None, metavar="OUT.PNG", help="write a bar chart of the titles (matplotlib)")
+    p.add_argument("--plot", default=None, metavar="OUT.PNG", help="write a chart of the titles and scores (matplotlib)")
+    p.add_argument("--record", nargs="?", const=records.default_path(), default=None, metavar="FILE",
+                   help=f"keep the best score as a local record (default file: {records.default_path()})")
     p.set_defaults(func=cmd_solo)
 
     p = sub.add_parser("arena", parents=[common], help="seat-rotated matches between agents")

@@ -5,8 +5,9 @@ The command line plays the games; this module turns their results into numbers, 
     >>> lo, hi = wilson_interval(5, 10)
     >>> round(lo, 4), round(hi, 4)
     (0.2366, 0.7634)
-    >>> games = [SoloGame(seed=1, title="Path Guardian", stock=5), SoloGame(seed=2, title=None, stock=0)]
-    >>> summary = summarise_solo("greedy", games)
+    >>> from solver.games.godo.game import SOLO
+    >>> games = [SoloGame(seed=1, title="Path Guardian", score=5), SoloGame(2, None, 0, won=False)]
+    >>> summary = summarise_solo("greedy", games, SOLO)
     >>> summary["wins"], summary["titles"]["Path Guardian"], summary["titles"]["lost"]
     (1, 1, 1)
 
@@ -17,12 +18,14 @@ from __future__ import annotations
 
 import math
 import os
+import statistics
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from solver.core.errors import SolverError
-from solver.games.godo.rules import TITLES
+from solver.core.game import SoloInfo
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -60,9 +63,9 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
     return lo, hi
 
 
-def title_names() -> list[str]:
-    """The solo titles from best to worst (``rules.TITLES``), then ``"lost"``."""
-    return [title for _, title in TITLES] + [LOST]
+def title_names(solo: SoloInfo) -> list[str]:
+    """A game's solo titles from best to worst, then ``"lost"`` if a solo game can be lost."""
+    return list(solo.titles) + ([LOST] if solo.can_lose else [])
 
 
 def _mean(values: Sequence[float]) -> float | None:
@@ -75,31 +78,37 @@ def _round(value: float | None, digits: int = 4) -> float | None:
 
 @dataclass
 class SoloGame:
-    """One solo game's outcome: the title earned (``None`` for a loss) and the Ensō stock left."""
+    """One solo game's outcome: won or lost, the title earned (``None`` for none) and the number
+    the game is judged by (``SoloInfo.score_name``: GODŌ's stock left, others' score)."""
 
     seed: int
     title: str | None
-    stock: int
+    score: int
+    won: bool = True
     steps: int = 0
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"seed": self.seed, "title": self.title, "stock": self.stock, "steps": self.steps,
-                "seconds": round(self.seconds, 4)}  # fmt: skip
+        return {"seed": self.seed, "won": self.won, "title": self.title, "score": self.score,
+                "steps": self.steps, "seconds": round(self.seconds, 4)}  # fmt: skip
 
 
-def summarise_solo(agent: str, games: Sequence[SoloGame]) -> dict[str, Any]:
-    """One agent's solo results: wins, win rate and its 95% Wilson interval, titles, stock, time.
+def summarise_solo(agent: str, games: Sequence[SoloGame], solo: SoloInfo) -> dict[str, Any]:
+    """One agent's solo results: wins with the win rate's 95% Wilson interval (for games that can
+    be lost), titles, and the score's mean, median, spread and distribution.
 
-    ``titles`` counts every title of ``rules.TITLES`` (zeros included) and ``"lost"``;
-    ``mean_stock_wins`` is ``None`` without a win.
+    ``titles`` counts every title of the game (zeros included) and ``"lost"``; ``mean_score_wins``
+    is ``None`` without a win; ``distribution`` maps each score reached to how many games.
     """
     n = len(games)
-    wins = [g for g in games if g.title is not None]
-    titles = dict.fromkeys(title_names(), 0)
+    wins = [g for g in games if g.won]
+    titles = dict.fromkeys(title_names(solo), 0)
     for g in games:
-        titles[g.title if g.title is not None else LOST] += 1
+        key = g.title if g.won else LOST
+        if key is not None:
+            titles[key] += 1
     lo, hi = wilson_interval(len(wins), n)
+    scores = [g.score for g in games]
     return {
         "agent": agent,
         "games": n,
@@ -107,8 +116,13 @@ def summarise_solo(agent: str, games: Sequence[SoloGame]) -> dict[str, Any]:
         "win_rate": _round(len(wins) / n if n else 0.0),
         "ci95": [_round(lo), _round(hi)],
         "titles": titles,
-        "mean_stock_wins": _round(_mean([g.stock for g in wins])),
-        "mean_stock": _round(_mean([g.stock for g in games])),
+        "mean_score": _round(_mean(scores)),
+        "mean_score_wins": _round(_mean([g.score for g in wins])),
+        "median_score": _round(statistics.median(scores)) if scores else None,
+        "stdev_score": _round(statistics.pstdev(scores)) if scores else None,
+        "min_score": min(scores, default=None),
+        "max_score": max(scores, default=None),
+        "distribution": {str(k): v for k, v in sorted(Counter(scores).items())},
         "mean_seconds": _round(_mean([g.seconds for g in games])),
         "results": [g.to_json() for g in games],
     }
@@ -196,17 +210,23 @@ def side_by_side(headers: Sequence[str], rows: Sequence[tuple[str, Sequence[str]
     return "\n".join([line("", headers)] + [line(label, cells) for label, cells in rows])
 
 
-def solo_table(summaries: Sequence[dict[str, Any]]) -> str:
+def solo_table(summaries: Sequence[dict[str, Any]], solo: SoloInfo) -> str:
     """The solo summaries of several agents side by side (see ``summarise_solo``)."""
-    rows: list[tuple[str, list[str]]] = [
-        ("games", [str(s["games"]) for s in summaries]),
-        ("wins", [str(s["wins"]) for s in summaries]),
-        ("win rate [95% CI]", [rate_with_interval(s) for s in summaries]),
-    ]
-    rows += [(f"  {title}", [str(s["titles"][title]) for s in summaries]) for title in title_names()]
+    name = solo.score_name
+    rows: list[tuple[str, list[str]]] = [("games", [str(s["games"]) for s in summaries])]
+    if solo.can_lose:
+        rows += [
+            ("wins", [str(s["wins"]) for s in summaries]),
+            ("win rate [95% CI]", [rate_with_interval(s) for s in summaries]),
+        ]
+    rows += [(f"  {title}", [str(s["titles"][title]) for s in summaries]) for title in title_names(solo)]
+    if solo.can_lose:
+        rows.append((f"mean {name} (wins)", [number(s["mean_score_wins"]) for s in summaries]))
     rows += [
-        ("mean stock left (wins)", [number(s["mean_stock_wins"]) for s in summaries]),
-        ("mean stock left (all)", [number(s["mean_stock"]) for s in summaries]),
+        (f"mean {name}" + (" (all)" if solo.can_lose else ""), [number(s["mean_score"]) for s in summaries]),
+        (f"median {name}", [number(s["median_score"]) for s in summaries]),
+        (f"{name}: standard deviation", [number(s["stdev_score"]) for s in summaries]),
+        (f"{name}: lowest-highest", [f"{number(s['min_score'])}-{number(s['max_score'])}" for s in summaries]),
         ("seconds per game", [number(s["mean_seconds"], 3) for s in summaries]),
     ]
     return side_by_side([s["agent"] for s in summaries], rows)
@@ -249,8 +269,9 @@ def check_writable(path: str) -> None:
         raise SolverError(f"plot: cannot write {path}: it is a folder")
 
 
-def plot_titles(summaries: Sequence[dict[str, Any]], path: str, heading: str = "") -> str:
-    """Draw the solo title distributions of the agents side by side as a PNG bar chart.
+def plot_solo(summaries: Sequence[dict[str, Any]], path: str, solo: SoloInfo, heading: str = "") -> str:
+    """Draw the agents' solo results side by side as a PNG: the titles earned (a bar chart) and,
+    for a scored game, the distribution of scores (a histogram).
 
     Uses matplotlib's Agg canvas (no display needed, no global pyplot state). Returns the absolute
     path written.
@@ -263,21 +284,32 @@ def plot_titles(summaries: Sequence[dict[str, Any]], path: str, heading: str = "
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
-    titles = title_names()
-    figure = Figure(figsize=(max(8.0, 1.1 * len(titles)), 5.0), layout="constrained")
+    titles = title_names(solo)
+    panels = (["titles"] if titles else []) + ([] if solo.can_lose else ["scores"])
+    figure = Figure(figsize=(max(8.0, 1.1 * len(titles)) * len(panels), 5.0), layout="constrained")
     FigureCanvasAgg(figure)
-    axes = figure.add_subplot()
-    width = 0.8 / max(1, len(summaries))
-    for i, s in enumerate(summaries):
-        xs = [t + (i - (len(summaries) - 1) / 2) * width for t in range(len(titles))]
-        label = f"{s['agent']} ({percent(s['win_rate'])} won)"
-        axes.bar(xs, [s["titles"][title] for title in titles], width=width, label=label)
-    axes.set_xticks(range(len(titles)))
-    axes.set_xticklabels(titles, rotation=30, ha="right")
-    axes.set_ylabel("games")
-    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.set_title(heading or "GODŌ solo: titles earned")
-    axes.legend()
+    for k, panel in enumerate(panels, 1):
+        axes = figure.add_subplot(1, len(panels), k)
+        if panel == "titles":
+            width = 0.8 / max(1, len(summaries))
+            for i, s in enumerate(summaries):
+                xs = [t + (i - (len(summaries) - 1) / 2) * width for t in range(len(titles))]
+                label = f"{s['agent']} ({percent(s['win_rate'])} won)" if solo.can_lose else s["agent"]
+                axes.bar(xs, [s["titles"][title] for title in titles], width=width, label=label)
+            axes.set_xticks(range(len(titles)))
+            axes.set_xticklabels(titles, rotation=30, ha="right")
+            axes.set_title("titles earned")
+        else:
+            for s in summaries:
+                scores = [int(v) for v, c in s["distribution"].items() for _ in range(c)]
+                label = f"{s['agent']} (mean {number(s['mean_score'])})"
+                axes.hist(scores, bins=min(30, max(1, len(s["distribution"]))), histtype="step", linewidth=2, label=label)
+            axes.set_xlabel(solo.score_name)
+            axes.set_title(f"{solo.score_name} distribution")
+        axes.set_ylabel("games")
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.legend()
+    figure.suptitle(heading or "solo results")
     try:
         figure.savefig(path, format="png", dpi=100)
     except OSError as exc:

@@ -15,8 +15,10 @@ import pytest
 import solver
 from solver import report
 from solver.cli import main
+from solver.core.game import SoloInfo
 from solver.core.perft import walk
 from solver.core.play import random_step
+from solver.games.godo.game import GodoGame
 from solver.games.godo.rules import TITLES
 
 MCTS = "mcts:iterations=50:workers=1"
@@ -120,8 +122,11 @@ def test_solo_json_counts_add_up(capsys):
         assert agent["win_rate"] == agent["wins"] / 2
         assert [r["seed"] for r in agent["results"]] == [1, 2]
         assert all(r["title"] is None or r["title"] in table for r in agent["results"])
-        assert agent["mean_stock"] >= 0 and agent["mean_seconds"] > 0
-        assert (agent["mean_stock_wins"] is None) == (agent["wins"] == 0)
+        assert agent["mean_score"] >= 0 and agent["mean_seconds"] > 0
+        assert (agent["mean_score_wins"] is None) == (agent["wins"] == 0)
+        scores = [r["score"] for r in agent["results"]]
+        assert agent["distribution"] == {str(v): scores.count(v) for v in sorted(set(scores))}
+        assert agent["min_score"] <= agent["median_score"] <= agent["max_score"]
 
 
 def test_solo_game_matches_play_with_the_same_seed(capsys):
@@ -233,11 +238,18 @@ def test_wilson_interval_edges():
 
 
 def test_summaries():
-    games = [report.SoloGame(1, "Godo Legend", 12), report.SoloGame(2, None, 0), report.SoloGame(3, "Path Guardian", 5)]
-    s = report.summarise_solo("x", games)
+    games = [report.SoloGame(1, "Godo Legend", 12), report.SoloGame(2, None, 0, won=False),
+             report.SoloGame(3, "Path Guardian", 5)]  # fmt: skip
+    s = report.summarise_solo("x", games, GodoGame.solo_info)
     assert s["wins"] == 2 and s["titles"]["lost"] == 1 and sum(s["titles"].values()) == 3
-    assert s["mean_stock_wins"] == 8.5 and s["mean_stock"] == pytest.approx(17 / 3, abs=1e-4)
-    assert list(s["titles"]) == report.title_names()
+    assert s["mean_score_wins"] == 8.5 and s["mean_score"] == pytest.approx(17 / 3, abs=1e-4)
+    assert s["median_score"] == 5 and (s["min_score"], s["max_score"]) == (0, 12)
+    assert s["distribution"] == {"0": 1, "5": 1, "12": 1}
+    assert list(s["titles"]) == report.title_names(GodoGame.solo_info)
+    scored = report.summarise_solo("y", [report.SoloGame(1, None, 180), report.SoloGame(2, None, 250)],
+                                   SoloInfo("score"))  # fmt: skip
+    assert scored["wins"] == 2 and scored["titles"] == {} and scored["mean_score"] == 215
+    assert "win rate" not in report.solo_table([scored], SoloInfo("score"))
     arena = [
         report.ArenaGame(1, [0, 1], winners=[1], scores=[10, 20]),
         report.ArenaGame(2, [1, 0], winners=[0, 1], scores=[30, 30]),
@@ -246,3 +258,27 @@ def test_summaries():
     assert (a["wins"], b["wins"]) == (0.5, 1.5)
     assert a["seats"] == b["seats"] == [1, 1]
     assert a["mean_score"] == 20 and b["mean_score"] == 25
+
+
+def test_solo_keeps_a_local_record(capsys, tmp_path):
+    path = tmp_path / "records" / "best.json"
+    args = ["solo", "godo", "--games", "3", "--seed", "1", "--agent", "greedy", "--baselines", "",
+            "--record", str(path)]  # fmt: skip
+    first = run_json(capsys, *args)
+    best = max((r["score"] for r in first["agents"][0]["results"] if r["won"]), default=None)
+    assert first["record"]["best"] == best
+    if best is None:
+        return
+    assert first["record"]["new"] is True and json.loads(path.read_text())[first["record"]["key"]]["score"] == best
+    again = run_json(capsys, *args)  # the same games cannot beat it
+    assert again["record"]["new"] is False and again["record"]["record"]["score"] == best
+    path.write_text("[1, 2]")
+    status, _, err = run(capsys, *args)
+    assert status == 2 and err.startswith("error: record:")
+
+
+def test_unknown_game_option_is_named(capsys):
+    status, _, err = run(capsys, "play", "godo", "--option", "colour=blue")
+    assert status == 2 and "colour" in err
+    status, _, err = run(capsys, "play", "godo", "--option", "nokey")
+    assert status == 2 and err.startswith("error: option:")

@@ -17,3 +17,26 @@ class GameInfo:
     max_chance_outcomes: int
     min_utility: float
     max_utility: float
+
+
+@dataclass(frozen=True)
+class SoloInfo:
+    """How a game's solo mode is judged, for the solo reports.
+
+    ``score_name`` says what the number measured is ("score", or GODŌ's "stock left");
+    ``titles`` are the achievements from best to worst (empty if the game has none);
+    ``can_lose``: a solo game may be lost (GODŌ) rather than only scored; ``final_key`` is where the
+    number sits in the final position (``to_json``), ``None`` for the player's score.
+
+        >>> SoloInfo("score").score_of(final={}, scores=[187])
+        187
+    """
+
+    score_name: str = "score"
+    titles: tuple[str, ...] = ()
+    can_lose: bool = False
+    final_key: str | None = None
+
+    def score_of(self, final: dict, scores: list[int]) -> int:
+        """The solo number of a finished game, from its final position and scores."""
+        return int(final[self.final_key]) if self.final_key else int(scores[0])

@@ -59,10 +59,13 @@ class KernelState:
         raise NotImplementedError
 
     def kernel_state(self) -> KernelState:
-        """The state on the numba kernel, for the searchers (which are compiled with numba)."""
-        if self.kernel is self.default_kernel:
-            return self
-        return self._new(self.array.copy(), self.default_kernel)
+        """The state on a compiled kernel, for the searchers: this one."""
+        return self
+
+    def search_kernel(self) -> Any:
+        """The kernel module the searchers (compiled with numba) close over for this backend: the
+        numba kernel itself; a game with other kernels maps them to numba-callable wrappers."""
+        return self.kernel
 
     def clone(self) -> KernelState:
         return self._new(self.array.copy(), self.kernel)

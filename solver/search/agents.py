@@ -87,8 +87,8 @@ class GreedyAgent:
 
     def step(self, state: Any) -> int:
         kstate = state.kernel_state()
-        choose = make_greedy(kstate.kernel)
-        return int(choose(kstate.array, kstate.kernel.HEURISTIC_PARAMS))
+        kernel = kstate.search_kernel()
+        return int(make_greedy(kernel)(kstate.array, kernel.HEURISTIC_PARAMS))
 
 
 AGENTS.update({"mcts": MCTSAgent, "expectimax": ExpectimaxAgent, "greedy": GreedyAgent})

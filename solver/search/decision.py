@@ -152,6 +152,7 @@ def best_move(
     value = first.value_of(first.best) if first else _value(kstate, player)
     stats_out = {
         "algorithm": algorithm,
+        "backend": kstate.backend,
         "iterations": total_iterations,
         "nodes": total_nodes,
         "depth": first.depth if first and first.by_value else None,
@@ -182,7 +183,8 @@ def _value(kstate: Any, player: int) -> float:
     import numpy as np
 
     out = np.zeros(8)
-    kstate.kernel.heuristic(kstate.array, kstate.kernel.HEURISTIC_PARAMS, out)
+    kernel = kstate.search_kernel()
+    kernel.heuristic(kstate.array, kernel.HEURISTIC_PARAMS, out)
     return float(out[player])
 
 

@@ -77,8 +77,8 @@ class MCTSSearcher:
         workers: parallel trees (root parallelism); default: every core.
         params: the search's float parameters (``mcts.DEFAULT_PARAMS``).
         heuristic: the game's heuristic weights (default: the kernel's own).
-        kernel: the compiled kernel module to search with (default: the state's own), e.g.
-            ``solver.games.godo.ckernel_jit`` to run the same search on the C kernel.
+        kernel: the compiled kernel module to search with (default: the state's own backend's,
+            ``state.search_kernel()``), e.g. ``solver.games.godo.ckernel_jit`` for the C kernel.
     """
 
     def __init__(
@@ -91,7 +91,7 @@ class MCTSSearcher:
         capacity: int = CAPACITY,
         kernel: Any = None,
     ) -> None:
-        self.kernel = state.kernel if kernel is None else kernel
+        self.kernel = state.search_kernel() if kernel is None else kernel
         self.search = mcts.make_mcts(self.kernel)
         self.state = state.array.copy()
         self.workers = workers or os.cpu_count() or 1
@@ -204,7 +204,7 @@ class ExpectimaxSearcher:
 
     def __init__(self, state: Any, cutoff: float = 0.01, max_depth: int = 12, table_bits: int = 20,
                  heuristic: np.ndarray | None = None, kernel: Any = None) -> None:  # fmt: skip
-        self.kernel = state.kernel if kernel is None else kernel
+        self.kernel = state.search_kernel() if kernel is None else kernel
         self.search = expectimax.make_expectimax(self.kernel)
         self.state = state.array.copy()
         self.cutoff, self.max_depth = cutoff, max_depth

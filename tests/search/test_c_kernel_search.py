@@ -38,3 +38,20 @@ def test_expectimax_on_the_c_kernel_equals_expectimax_on_numba(position):
     numba_stats = ExpectimaxSearcher(position).run(depth=2)
     c_stats = ExpectimaxSearcher(position, kernel=ckernel_jit).run(depth=2)
     assert (c_stats.actions, c_stats.values) == (numba_stats.actions, numba_stats.values)
+
+
+def test_best_move_searches_on_the_backend_the_state_is_on(position):
+    on_c = solver.load_game("godo", players=2, backend="c").state_from_json(position.to_json())
+    assert on_c.search_kernel() is not on_c.kernel  # the numba wrappers of the C functions
+    decisions = [solver.best_move(s, iterations=300, seed=2, workers=1) for s in (position, on_c)]
+    assert [d.stats["backend"] for d in decisions] == ["numba", "c"]
+    assert decisions[0].actions == decisions[1].actions
+    assert decisions[0].value == decisions[1].value
+
+
+def test_agents_play_on_the_c_kernel():
+    game = solver.load_game("godo", players=2, backend="c")
+    record = solver.play(game, ["greedy", "mcts:iterations=50:workers=1"], seed=4)
+    again = solver.play(solver.load_game("godo", players=2, backend="numba"),
+                        ["greedy", "mcts:iterations=50:workers=1"], seed=4)  # fmt: skip
+    assert record.actions == again.actions

@@ -15,12 +15,12 @@ from typing import Any
 import numpy as np
 
 from solver.core.errors import UnknownGameError
-from solver.core.game import GameInfo
+from solver.core.game import GameInfo, SoloInfo
 from solver.core.play import random_step
 from solver.games.godo import actions as act
 from solver.games.godo import position
 from solver.games.godo.pack import NUM_TILES, PackSource, load_pack
-from solver.games.godo.rules import GodoState
+from solver.games.godo.rules import TITLES, GodoState
 
 BACKENDS = ("reference", "numba", "c")
 
@@ -34,6 +34,8 @@ INFO = GameInfo(
     min_utility=0.0,
     max_utility=1.0,
 )
+
+SOLO = SoloInfo("stock left", titles=tuple(title for _, title in TITLES), can_lose=True, final_key="stock")
 
 
 class GodoGame:
@@ -55,6 +57,7 @@ class GodoGame:
 
     info = INFO
     backends = BACKENDS
+    solo_info = SOLO
 
     def __init__(
         self,

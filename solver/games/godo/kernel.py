@@ -13,6 +13,10 @@ The public kernel functions, shared in name and meaning by every game's kernel::
     returns(state, out)                       random_playout(state, rng) -> steps
     determinize(state, observer, rng)
 
+Functions that allocate nothing are compiled with ``_nrt=False``: without numba's runtime they
+skip the reference counting of their array arguments, which otherwise costs more than the work
+(see ``docs/kernel.md``, "What made numba slow").
+
 ``rng`` is a one-word ``uint64`` array: the state of a splitmix64 generator, so the same seed gives
 the same playout here and in the C kernels.
 """
@@ -22,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solver.core.bits import ctz, popcount
 from solver.core.players import CHANCE, TERMINAL
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
@@ -35,10 +40,6 @@ BUFFER = L.BUFFER
 PLACEMENTS_OF_ONE_TILE = L.PLACEMENTS_OF_ONE_TILE
 ROW_SHIFT = L.ROW_SHIFT
 
-_DEBRUIJN = 0x03F79D71B4CB0A89
-_CTZ = np.zeros(64, np.int64)
-for _i in range(64):
-    _CTZ[(((1 << _i) * _DEBRUIJN) & (2**64 - 1)) >> 58] = _i
 _FIRST_DRAWS = np.array(FIRST_DRAWS, np.int64)
 # The square corners counter-clockwise from the south-west, as (column, row) offsets.
 _CORNER_DX = np.array([0, 1, 1, 0], np.int64)
@@ -59,22 +60,7 @@ _ACROSS_ROT = np.array([[2, 3], [0, 3], [0, 1], [1, 2]], np.int64)  # its tiles 
 # -- bits -------------------------------------------------------------------------------------------
 
 
-@njit("int64(int64)", cache=True)
-def ctz(b):
-    """The index of the lowest set bit of a non-zero word."""
-    return _CTZ[(((b & -b) * _DEBRUIJN) >> 58) & 63]
-
-
-@njit("int64(int64)", cache=True)
-def popcount(b):
-    n = 0
-    while b:
-        b &= b - 1
-        n += 1
-    return n
-
-
-@njit("int64(int64, int64)", cache=True)
+@njit("int64(int64, int64)", cache=True, _nrt=False)
 def nth_bit(b, n):
     """The index of the n-th (0-based) set bit of a word."""
     for _ in range(n):
@@ -82,17 +68,17 @@ def nth_bit(b, n):
     return ctz(b)
 
 
-@njit("int64(int64[::1], int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _has(s, base, pi):
     return (s[base + (pi >> ROW_SHIFT)] >> (pi & 63)) & 1
 
 
-@njit("void(int64[::1], int64, int64)", cache=True)
+@njit("void(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _set(s, base, pi):
     s[base + (pi >> ROW_SHIFT)] |= np.int64(1) << (pi & 63)
 
 
-@njit("void(int64[::1], int64, int64)", cache=True)
+@njit("void(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _clear(s, base, pi):
     s[base + (pi >> ROW_SHIFT)] &= ~(np.int64(1) << (pi & 63))
 
@@ -100,22 +86,22 @@ def _clear(s, base, pi):
 # -- the pack ---------------------------------------------------------------------------------------
 
 
-@njit("int64(int64[::1], int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _leg(s, tile, which):
     return (s[L.TILES + tile * L.TILE_WORDS] >> (4 * which)) & 15
 
 
-@njit("int64(int64[::1], int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _corner(s, tile, k):
     return s[L.TILES + tile * L.TILE_WORDS + 1 + k]
 
 
-@njit("int64(int64[::1], int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _shows(s, track, space):
     return s[L.JOURNAL + track * 6 + space] & 31
 
 
-@njit("int64(int64[::1], int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _icon_at(s, track, space):
     return s[L.JOURNAL + track * 6 + space] >> L.ICON_SHIFT
 
@@ -123,14 +109,14 @@ def _icon_at(s, track, space):
 # -- tiles on the grounds ---------------------------------------------------------------------------
 
 
-@njit("int64(int64, int64, int64, int64)", cache=True)
+@njit("int64(int64, int64, int64, int64)", cache=True, _nrt=False)
 def _corner_point(col, row, r, k):
     """The point index of corner k (0 right, 1 a, 2 b) of a tile at square (col, row), rotation r."""
     c = (r + (0, 1, 3)[k]) % 4
     return (row + _CORNER_DY[c]) << ROW_SHIFT | (col + _CORNER_DX[c])
 
 
-@njit("UniTuple(int64, 3)(int64, int64, int64, int64)", cache=True)
+@njit("UniTuple(int64, 3)(int64, int64, int64, int64)", cache=True, _nrt=False)
 def _leg_edge(col, row, r, which):
     """The edge under leg ``which`` (0 a, 1 b): (vertical?, row, column) of its bitboard bit."""
     side = (r + (0, 3)[which]) % 4  # 0 bottom, 1 right, 2 top, 3 left, going round from the right corner
@@ -143,7 +129,7 @@ def _leg_edge(col, row, r, which):
     return 1, row, col
 
 
-@njit("int64(int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
 def _content_slot(s, pi):
     """The CONTENT slot of a point: where its key is, or the empty slot where it would go."""
     i = ((pi * 2654435761) >> 16) & (L.CONTENT_SLOTS - 1)
@@ -152,7 +138,7 @@ def _content_slot(s, pi):
     return i
 
 
-@njit("void(int64[::1], int64, int64, int64, int64)", cache=True)
+@njit("void(int64[::1], int64, int64, int64, int64)", cache=True, _nrt=False)
 def _add_corners(s, tile, col, row, r):
     """Add what a tile's corners hold to their intersections (table and bitboards)."""
     for k in range(3):
@@ -177,7 +163,7 @@ def _add_corners(s, tile, col, row, r):
         _set(s, L.POINTS, pi)
 
 
-@njit("void(int64[::1], int64, int64)", cache=True)
+@njit("void(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _grow_box(s, col, row):
     """Stretch the box of occupied squares over square (col, row)."""
     box = L.SQUARE_BOX
@@ -187,7 +173,7 @@ def _grow_box(s, col, row):
     s[box + 3] = max(s[box + 3], row)
 
 
-@njit("void(int64[::1], int64, int64, int64, int64)", cache=True)
+@njit("void(int64[::1], int64, int64, int64, int64)", cache=True, _nrt=False)
 def place_tile(s, tile, col, row, r):
     """Lay a tile (no legality check) and update the bitboards and intersection contents."""
     s[L.OCC + r * L.ROWS + row] |= np.int64(1) << col
@@ -200,21 +186,21 @@ def place_tile(s, tile, col, row, r):
     _grow_box(s, col, row)
 
 
-@njit("UniTuple(int64, 3)(int64[::1], int64)", cache=True)
+@njit("UniTuple(int64, 3)(int64[::1], int64)", cache=True, _nrt=False)
 def _slot(s, tile):
     """(column, row, rotation) of a placed tile."""
     code = s[L.TILE_SLOT + tile] - 1
     return (code >> 2) & 63, code >> (2 + ROW_SHIFT), code & 3
 
 
-@njit("boolean(int64[::1], int64, int64, int64)", cache=True)
+@njit("boolean(int64[::1], int64, int64, int64)", cache=True, _nrt=False)
 def _occupied(s, col, row, r):
     if col < 0 or row < 0 or col >= geo.SIZE or row >= geo.SIZE:
         return False
     return (s[L.OCC + r * L.ROWS + row] >> col) & 1 == 1
 
 
-@njit("void(int64[::1])", cache=True)
+@njit("void(int64[::1])", cache=True, _nrt=False)
 def _rebuild_contents(s):
     """Recompute the intersections and their contents from the tiles on the grounds."""
     s[L.CONTENT : L.CONTENT_END] = 0
@@ -226,7 +212,7 @@ def _rebuild_contents(s):
             _add_corners(s, tile, col, row, r)
 
 
-@njit("void(int64[::1])", cache=True)
+@njit("void(int64[::1])", cache=True, _nrt=False)
 def _refresh_box(s):
     box = L.SQUARE_BOX
     s[box], s[box + 1], s[box + 2], s[box + 3] = L.ROWS, -1, L.ROWS, -1
@@ -236,7 +222,7 @@ def _refresh_box(s):
             _grow_box(s, col, row)
 
 
-@njit("void(int64[::1], int64)", cache=True)
+@njit("void(int64[::1], int64)", cache=True, _nrt=False)
 def lift_tile(s, tile):
     """Take a tile off the grounds and restore the bitboards to what the other tiles make."""
     col, row, r = _slot(s, tile)
@@ -258,18 +244,28 @@ def lift_tile(s, tile):
     _refresh_box(s)
 
 
-@njit("UniTuple(int64, 3)(int64[::1], int64, int64[::1])", cache=True)
-def point_info(s, pi, lotuses):
-    """What the tile corners at a point hold: lotuses per colour into ``lotuses``; returns the mask
-    of gate colours, the number of Fox Shrines and of Stone Lanterns."""
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
+def point_word(s, pi):
+    """What the tile corners at a point hold, packed in one word (0 for no tile corner): read it
+    with ``lotuses_of`` and ``point_info``."""
     i = _content_slot(s, pi)
-    w = s[L.CONTENT + 2 * i + 1] if s[L.CONTENT + 2 * i] == pi + 1 else np.int64(0)
-    for c in range(NUM_COLOURS):
-        lotuses[c] = (w >> (L.COUNT_BITS * c)) & ((1 << L.COUNT_BITS) - 1)
+    return s[L.CONTENT + 2 * i + 1] if s[L.CONTENT + 2 * i] == pi + 1 else np.int64(0)
+
+
+@njit("int64(int64, int64)", cache=True, _nrt=False)
+def lotuses_of(w, colour):
+    """The lotuses of one colour in a point word."""
+    return (w >> (L.COUNT_BITS * colour)) & ((1 << L.COUNT_BITS) - 1)
+
+
+@njit("UniTuple(int64, 3)(int64[::1], int64)", cache=True, _nrt=False)
+def point_info(s, pi):
+    """The mask of gate colours, the number of Fox Shrines and of Stone Lanterns at a point."""
+    w = point_word(s, pi)
     return (w >> L.GATES_SHIFT) & 31, (w >> L.SHRINES_SHIFT) & 15, (w >> L.LANTERNS_SHIFT) & 15
 
 
-@njit("int64(int64[::1], int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def path_colour(s, pi, d):
     """The colour of the path from point ``pi`` in direction ``d``, or -1."""
     row, col = pi >> ROW_SHIFT, pi & 63
@@ -289,54 +285,58 @@ def path_colour(s, pi, d):
     return -1
 
 
-@njit("UniTuple(int64, 2)(int64[::1], int64, int64, int64)", cache=True)
-def _edges(s, base, row, colour):
-    """Any-colour and one-colour masks of a row of edges."""
-    anyc = np.int64(0)
-    for c in range(NUM_COLOURS):
-        anyc |= s[base + c * L.ROWS + row]
-    return anyc, s[base + colour * L.ROWS + row]
+@njit("UniTuple(int64, 4)(int64[::1], int64, int64)", cache=True, _nrt=False)
+def _sides(s, row, colour):
+    """The edges of one colour (``colour`` < 0: of any colour) along each side of the squares of a
+    row (0 bottom, 1 right, 2 top, 3 left), as masks aligned on the square columns."""
+    lo, hi = (0, NUM_COLOURS) if colour < 0 else (colour, colour + 1)
+    bottom = top = vertical = np.int64(0)
+    for c in range(lo, hi):
+        bottom |= s[L.HORIZONTAL + c * L.ROWS + row]
+        top |= s[L.HORIZONTAL + c * L.ROWS + row + 1]
+        vertical |= s[L.VERTICAL + c * L.ROWS + row]
+    return bottom, (vertical >> 1) & WINDOW, top, vertical
 
 
-@njit("UniTuple(int64, 2)(int64[::1], int64, int64, int64)", cache=True)
-def _side(s, row, side, colour):
-    """(any, colour) edge masks of one side of every square of a row, aligned on square columns."""
-    if side == 0:
-        return _edges(s, L.HORIZONTAL, row, colour)
-    if side == 2:
-        return _edges(s, L.HORIZONTAL, row + 1, colour)
-    anyc, mine = _edges(s, L.VERTICAL, row, colour)
-    if side == 1:
-        return (anyc >> 1) & WINDOW, (mine >> 1) & WINDOW
-    return anyc, mine
+@njit("int64(int64, int64, int64, int64, int64, int64, int64, int64)", cache=True, _nrt=False)
+def _fits(any_a, col_a, any_b, col_b, occ_here, occ_next, occ_prev, occ_opposite):
+    """The squares where a tile in one rotation may lie: its slot and the two slots sharing its
+    legs are free, each leg meets no edge or one of its colour, and it touches the grounds (a leg
+    on an edge of its colour, or its long edge on a tile's)."""
+    free = ~(occ_here | occ_next | occ_prev)
+    touching = col_a | col_b | occ_opposite
+    return free & (~any_a | col_a) & (~any_b | col_b) & touching & WINDOW
 
 
-@njit("void(int64[::1], int64, int64, int64[::1])", cache=True)
-def placement_rows(s, tile, row, masks):
-    """For each rotation, the mask of squares of a row where a tile may be laid (into ``masks``)."""
-    ca, cb = _leg(s, tile, 0), _leg(s, tile, 1)
-    occ = L.OCC + row
-    for r in range(4):
-        any_a, col_a = _side(s, row, r, ca)
-        any_b, col_b = _side(s, row, (r + 3) % 4, cb)
-        free = ~(s[occ + r * L.ROWS] | s[occ + ((r + 1) % 4) * L.ROWS] | s[occ + ((r + 3) % 4) * L.ROWS])
-        touching = col_a | col_b | s[occ + ((r + 2) % 4) * L.ROWS]
-        masks[r] = free & (~any_a | col_a) & (~any_b | col_b) & touching & WINDOW
+@njit("UniTuple(int64, 4)(int64[::1], int64, int64)", cache=True, _nrt=False)
+def placement_rows(s, tile, row):
+    """For each rotation r, the mask of squares of a row where a tile may be laid; leg a lies on
+    side r of the square, leg b on side r + 3 (mod 4)."""
+    any0, any1, any2, any3 = _sides(s, row, -1)
+    a0, a1, a2, a3 = _sides(s, row, _leg(s, tile, 0))
+    b0, b1, b2, b3 = _sides(s, row, _leg(s, tile, 1))
+    o0, o1, o2, o3 = s[L.OCC + row], s[L.OCC + L.ROWS + row], s[L.OCC + 2 * L.ROWS + row], s[L.OCC + 3 * L.ROWS + row]
+    return (
+        _fits(any0, a0, any3, b3, o0, o1, o3, o2),
+        _fits(any1, a1, any0, b0, o1, o2, o0, o3),
+        _fits(any2, a2, any1, b1, o2, o3, o1, o0),
+        _fits(any3, a3, any2, b2, o3, o0, o2, o1),
+    )
 
 
-@njit("int64(int64[::1], int64, int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64, int64)", cache=True, _nrt=False)
 def _emit(out, n, limit, action):
     if n < limit:
         out[n] = action
     return n + 1
 
 
-@njit("int64(int64, int64, int64, int64)", cache=True)
+@njit("int64(int64, int64, int64, int64)", cache=True, _nrt=False)
 def _place_action(tile, col, row, r):
     return act.PLACE + ((tile * geo.SIZE + row) * geo.SIZE + col) * 4 + r
 
 
-@njit("UniTuple(int64, 4)(int64)", cache=True)
+@njit("UniTuple(int64, 4)(int64)", cache=True, _nrt=False)
 def _decode_place(action):
     rest = action - act.PLACE
     r = rest % 4
@@ -346,11 +346,10 @@ def _decode_place(action):
     return rest // geo.SIZE, col, rest % geo.SIZE, r
 
 
-@njit("int64(int64[::1], int64, int64[::1], int64, int64, int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64[::1], int64, int64, int64, int64)", cache=True, _nrt=False)
 def gen_placements(s, hand, out, n, limit, skip_tile, skip_code):
     """Append the PLACE actions of the tiles in ``hand`` (a bit mask); the slot ``skip_code`` of
     ``skip_tile`` is left out (a relocation must move the tile)."""
-    masks = np.zeros(4, np.int64)
     empty = s[L.SQUARE_BOX + 1] < 0
     h = hand
     while h:
@@ -363,7 +362,7 @@ def gen_placements(s, hand, out, n, limit, skip_tile, skip_code):
         lo = max(0, s[L.SQUARE_BOX + 2] - 1)
         hi = min(geo.SIZE - 1, s[L.SQUARE_BOX + 3] + 1)
         for row in range(lo, hi + 1):
-            placement_rows(s, tile, row, masks)
+            masks = placement_rows(s, tile, row)
             m = masks[0] | masks[1] | masks[2] | masks[3]
             while m:
                 col = ctz(m)
@@ -416,17 +415,17 @@ def is_connected(s):
 # -- players, journals ------------------------------------------------------------------------------
 
 
-@njit("int64(int64[::1], int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _track(s, player, t):
     return s[L.TRACK + player * NUM_COLOURS + t]
 
 
-@njit("int64(int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
 def _next(s, player):
     return (player + 1) % s[L.PLAYERS]
 
 
-@njit("int64(int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
 def _monk_at(s, pi):
     for p in range(s[L.PLAYERS]):
         if s[L.MONK + p] == pi + 1:
@@ -434,7 +433,7 @@ def _monk_at(s, pi):
     return -1
 
 
-@njit("void(int64[::1], int64[::1])", cache=True)
+@njit("void(int64[::1], int64[::1])", cache=True, _nrt=False)
 def scores(s, out):
     for p in range(s[L.PLAYERS]):
         total = 0
@@ -447,7 +446,7 @@ def scores(s, out):
 # -- the legal actions of each phase ----------------------------------------------------------------
 
 
-@njit("int64(int64[::1], int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def _with_pass(out, n, limit):
     """Put PASS before the n actions found (when any was found)."""
     if n == 0:
@@ -458,7 +457,7 @@ def _with_pass(out, n, limit):
     return n + 1
 
 
-@njit("int64(int64[::1], int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64[::1], int64)", cache=True, _nrt=False)
 def gen_advances(s, out, limit):
     player, n = s[L.TO_MOVE], 0
     for colour in range(NUM_COLOURS):
@@ -473,7 +472,7 @@ def gen_advances(s, out, limit):
     return n
 
 
-@njit("int64(int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
 def _payments(s, colours):
     """The payments (a bit mask over tracks, bit FREE for free) for a path or gate of these colours."""
     player = s[L.ACTIVE]
@@ -488,7 +487,7 @@ def _payments(s, colours):
     return pays
 
 
-@njit("int64(int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
 def _icon(s, pay):
     """The Sacred Specialty a payment would trigger (before it is made)."""
     if not s[L.VARIANT] or pay == act.FREE:
@@ -496,31 +495,42 @@ def _icon(s, pay):
     return _icon_at(s, pay, _track(s, s[L.ACTIVE], pay) - 1)
 
 
-@njit("int64(int64[::1], int64, int64, int64[::1], int64, int64)", cache=True)
-def gen_pushes_of(s, player, blocked, out, n, limit):
-    here = s[L.MONK + player] - 1
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
+def _push_directions(s, player, blocked):
+    """The directions (a bit mask) a player's monk may be pushed along: a path, no monk at its
+    end, and not onto ``blocked``."""
+    here, dirs = s[L.MONK + player] - 1, 0
     for d in range(4):
         if path_colour(s, here, d) < 0:
             continue
         there = here + _STEP[d]
         if not _has(s, L.MONKS, there) and there != blocked:
+            dirs |= 1 << d
+    return dirs
+
+
+@njit("int64(int64[::1], int64, int64, int64[::1], int64, int64)", cache=True, _nrt=False)
+def gen_pushes_of(s, player, blocked, out, n, limit):
+    dirs = _push_directions(s, player, blocked)
+    for d in range(4):
+        if (dirs >> d) & 1:
             n = _emit(out, n, limit, act.PUSH + player * 4 + d)
     return n
 
 
-@njit("boolean(int64[::1], int64, int64, int64, int64, int64[::1])", cache=True)
-def _move_allowed(s, gate, origin, target, pay, scratch):
+@njit("boolean(int64[::1], int64, int64, int64, int64)", cache=True, _nrt=False)
+def _move_allowed(s, gate, origin, target, pay):
     if s[L.MOVES] > 0 and s[L.LAST_GATE] == gate:
         a, b = s[L.LAST_FROM] - 1, s[L.LAST_TO] - 1
         if (a == origin and b == target) or (a == target and b == origin):
             return False
     if not _has(s, L.MONKS, target):
         return True
-    return _icon(s, pay) == L.ICON_MOVE_MONK and gen_pushes_of(s, _monk_at(s, target), target, scratch, 0, 1) > 0
+    return _icon(s, pay) == L.ICON_MOVE_MONK and _push_directions(s, _monk_at(s, target), target) != 0
 
 
-@njit("int64(int64[::1], int64[::1], int64, int64[::1], int64[::1])", cache=True)
-def gen_moves(s, out, limit, scratch, lotuses):
+@njit("int64(int64[::1], int64[::1], int64)", cache=True, _nrt=False)
+def gen_moves(s, out, limit):
     if s[L.MOVES] >= MAX_MOVES_PER_TURN:
         return 0
     here, n = s[L.MONK + s[L.ACTIVE]] - 1, 0
@@ -530,10 +540,10 @@ def gen_moves(s, out, limit, scratch, lotuses):
             continue
         pays = _payments(s, 1 << colour)
         for pay in range(act.PAYMENTS):
-            if (pays >> pay) & 1 and _move_allowed(s, 0, here, here + _STEP[d], pay, scratch):
+            if (pays >> pay) & 1 and _move_allowed(s, 0, here, here + _STEP[d], pay):
                 n = _emit(out, n, limit, act.MOVE + d * act.PAYMENTS + pay)
     if _has(s, L.GATES, here):
-        gates, _, _ = point_info(s, here, lotuses)
+        gates, _, _ = point_info(s, here)
         pays = _payments(s, gates)
         for row in range(L.ROWS):
             b = s[L.GATES + row]
@@ -543,14 +553,14 @@ def gen_moves(s, out, limit, scratch, lotuses):
                 if there == here:
                     continue
                 for pay in range(act.PAYMENTS):
-                    if (pays >> pay) & 1 and _move_allowed(s, 1, here, there, pay, scratch):
+                    if (pays >> pay) & 1 and _move_allowed(s, 1, here, there, pay):
                         n = _emit(out, n, limit, act.GATE + there * act.PAYMENTS + pay)
     if s[L.MOVES] > 0:
         n = _with_pass(out, n, limit)
     return n
 
 
-@njit("int64(int64[::1], int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64[::1], int64)", cache=True, _nrt=False)
 def gen_exchanges(s, out, limit):
     n = 0
     for give in range(NUM_COLOURS):
@@ -562,7 +572,7 @@ def gen_exchanges(s, out, limit):
     return _with_pass(out, n, limit)
 
 
-@njit("int64(int64[::1], int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64[::1], int64)", cache=True, _nrt=False)
 def gen_pushes(s, out, limit):
     target = s[L.PEND_TO] - 1
     occupant = _monk_at(s, target)
@@ -575,7 +585,7 @@ def gen_pushes(s, out, limit):
     return _with_pass(out, n, limit)
 
 
-@njit("int64(int64[::1], int64[::1])", cache=True)
+@njit("int64(int64[::1], int64[::1])", cache=True, _nrt=False)
 def _stranded(s, out):
     """The points of monks and Ensō tokens that are no longer intersections (into ``out``, as far
     as it goes); returns how many there are."""
@@ -629,7 +639,7 @@ def gen_relocations(s, out, limit):
     return _with_pass(out, n, limit)
 
 
-@njit("int64(int64[::1], int64[::1], int64, int64, boolean)", cache=True)
+@njit("int64(int64[::1], int64[::1], int64, int64, boolean)", cache=True, _nrt=False)
 def _free_points(s, out, n, limit, no_monk):
     """Append POINT actions of the intersections without an Ensō token (and, optionally, monk)."""
     for row in range(L.ROWS):
@@ -645,7 +655,7 @@ def _free_points(s, out, n, limit, no_monk):
     return n
 
 
-@njit("int64(int64[::1], int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64[::1], int64)", cache=True, _nrt=False)
 def gen_monk_spots(s, out, limit):
     n = 0
     for row in range(L.ROWS):
@@ -658,7 +668,7 @@ def gen_monk_spots(s, out, limit):
     return n
 
 
-@njit("int64(int64[::1], int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64[::1], int64)", cache=True, _nrt=False)
 def gen_enso_sources(s, out, limit):
     any_enso = any_free = False
     for row in range(L.ROWS):
@@ -675,7 +685,7 @@ def gen_enso_sources(s, out, limit):
     return _with_pass(out, n, limit)
 
 
-@njit("int64(int64[::1], int64[::1], int64)", cache=True)
+@njit("int64(int64[::1], int64[::1], int64)", cache=True, _nrt=False)
 def gen_nudges(s, out, limit):
     n = 0
     for t in range(NUM_COLOURS):
@@ -684,8 +694,8 @@ def gen_nudges(s, out, limit):
     return n
 
 
-@njit("int64(int64[::1], int64[::1], int64, int64[::1], int64[::1])", cache=True)
-def _legal(s, out, limit, scratch, lotuses):
+@njit("int64(int64[::1], int64[::1], int64)", cache=True, _nrt=False)
+def _legal(s, out, limit):
     phase = s[L.PHASE]
     if phase == L.PH_DRAW:
         n, pile = 0, s[L.PILE]
@@ -700,7 +710,7 @@ def _legal(s, out, limit, scratch, lotuses):
     if phase == L.PH_ADVANCE:
         return gen_advances(s, out, limit)
     if phase == L.PH_MOVE:
-        return gen_moves(s, out, limit, scratch, lotuses)
+        return gen_moves(s, out, limit)
     if phase == L.PH_NUDGE:
         return gen_nudges(s, out, limit)
     if phase == L.PH_FOX:
@@ -718,26 +728,34 @@ def _legal(s, out, limit, scratch, lotuses):
     return 0
 
 
-@njit("int64(int64[::1], int64[::1])", cache=True)
+@njit("int64(int64[::1], int64[::1])", cache=True, _nrt=False)
 def legal_actions(s, out):
     """Write the legal actions (sorted; the outcomes at a chance node) into ``out``; return how many."""
-    return _legal(s, out, out.shape[0], np.empty(8, np.int64), np.empty(NUM_COLOURS, np.int64))
+    return _legal(s, out, out.shape[0])
 
 
 # -- the turn: a state machine that runs until the next decision ------------------------------------
 
 
-@njit("void(int64[::1], int64)", cache=True)
+@njit("void(int64[::1], int64)", cache=True, _nrt=False)
 def _finish(s, winners):
     s[L.STAGE] = L.ST_OVER
     s[L.PHASE] = L.PH_OVER
     s[L.WINNERS] = winners
 
 
-@njit("void(int64[::1], int64, int64, int64[::1], int64[::1])", cache=True)
-def _proceed(s, step, arg, scratch, lotuses):
+@njit("void(int64[::1])", cache=True, _nrt=False)
+def _pool_collected(s):
+    """The tokens just collected become the pool to spend."""
+    for c in range(NUM_COLOURS):
+        s[L.POOL + c] = s[L.COLLECTED + c]
+
+
+@njit("void(int64[::1], int64, int64, int64[::1])", cache=True, _nrt=False)
+def _proceed(s, step, arg, scratch):
     """Run the automatic steps of the rules from continuation ``step`` until a decision is due
-    (``scratch``, eight words, and ``lotuses``, five, are working space)."""
+    (``scratch``, one word at least, receives the first action of the generators run only to
+    know whether a decision has any)."""
     count = then = 0
     while step != K_RETURN:
         if step == K_BEGIN_INITIATION:
@@ -833,7 +851,7 @@ def _proceed(s, step, arg, scratch, lotuses):
         elif step == K_START_MOVEMENT:
             active = s[L.ACTIVE]
             s[L.TO_MOVE] = active
-            if gen_moves(s, scratch, 1, scratch[4:], lotuses):
+            if gen_moves(s, scratch, 1):
                 s[L.PHASE] = L.PH_MOVE
                 step = K_RETURN
             elif gen_nudges(s, scratch, 1):
@@ -852,12 +870,12 @@ def _proceed(s, step, arg, scratch, lotuses):
             if _has(s, L.ENSO, target):
                 step = K_END_MOVEMENT
             else:
-                _, shrines, _ = point_info(s, target, lotuses)
+                w = point_word(s, target)
                 for c in range(NUM_COLOURS):
-                    taken = min(lotuses[c], s[L.SUPPLY + c])
+                    taken = min(lotuses_of(w, c), s[L.SUPPLY + c])
                     s[L.SUPPLY + c] -= taken
                     s[L.COLLECTED + c] += taken
-                s[L.FOX_LEFT] = shrines
+                s[L.FOX_LEFT] = (w >> L.SHRINES_SHIFT) & 15
                 step = K_FOX
         elif step == K_FOX:
             if s[L.FOX_LEFT] and gen_exchanges(s, scratch, 1):
@@ -867,14 +885,14 @@ def _proceed(s, step, arg, scratch, lotuses):
                 s[L.FOX_LEFT] = 0
                 if _has(s, L.LANTERNS, s[L.MONK + s[L.ACTIVE]] - 1):
                     step = K_END_MOVEMENT
-                elif gen_moves(s, scratch, 1, scratch[4:], lotuses):
+                elif gen_moves(s, scratch, 1):
                     s[L.PHASE] = L.PH_MOVE
                     step = K_RETURN
                 else:
                     step = K_END_MOVEMENT
         elif step == K_END_MOVEMENT:
             s[L.TO_MOVE], s[L.POOL_MODE] = s[L.ACTIVE], L.PM_IMPROVE
-            s[L.POOL : L.POOL + NUM_COLOURS] = s[L.COLLECTED : L.COLLECTED + NUM_COLOURS]
+            _pool_collected(s)
             step = K_ADVANCE
         elif step == K_SHARE_WITH:
             collected = 0
@@ -887,7 +905,7 @@ def _proceed(s, step, arg, scratch, lotuses):
                 step, arg = K_MASTER, s[L.ACTIVE]
             else:
                 s[L.TO_MOVE], s[L.POOL_MODE] = arg, L.PM_SHARE
-                s[L.POOL : L.POOL + NUM_COLOURS] = s[L.COLLECTED : L.COLLECTED + NUM_COLOURS]
+                _pool_collected(s)
                 step = K_ADVANCE
         elif step == K_MASTER:
             mastered = left = 0
@@ -933,11 +951,11 @@ def _proceed(s, step, arg, scratch, lotuses):
 @njit("void(int64[::1])", cache=True)
 def begin(s):
     """Start the game in a freshly laid out state (``convert.new_state``)."""
-    _proceed(s, K_BEGIN_INITIATION, 0, np.empty(8, np.int64), np.empty(NUM_COLOURS, np.int64))
+    _proceed(s, K_BEGIN_INITIATION, 0, np.empty(1, np.int64))
 
 
-@njit("void(int64[::1], int64, int64[::1], int64[::1])", cache=True)
-def _apply(s, action, scratch, lotuses):
+@njit("void(int64[::1], int64, int64[::1])", cache=True, _nrt=False)
+def _apply(s, action, scratch):
     """``apply_action`` with the working space given (see ``_proceed``)."""
     phase, active = s[L.PHASE], s[L.ACTIVE]
     if phase == L.PH_DRAW:
@@ -946,25 +964,26 @@ def _apply(s, action, scratch, lotuses):
         s[L.HAND + s[L.DRAWER]] |= bit
         s[L.DRAWS_LEFT] -= 1
         if s[L.DRAWS_LEFT] == 0:
-            _proceed(s, K_AFTER_DRAWS, 0, scratch, lotuses)
+            _proceed(s, K_AFTER_DRAWS, 0, scratch)
     elif phase == L.PH_PLACE:
         tile, col, row, r = _decode_place(action)
         s[L.HAND + active] &= ~(np.int64(1) << tile)
         place_tile(s, tile, col, row, r)
         s[L.PLACES_LEFT] -= 1
         s[L.REDRAWN] = 0
-        _proceed(s, K_PLACE, 0, scratch, lotuses)
+        _proceed(s, K_PLACE, 0, scratch)
     elif phase == L.PH_MONK:
         pi = action - act.POINT
         s[L.MONK + active] = pi + 1
         _set(s, L.MONKS, pi)
-        point_info(s, pi, lotuses)
-        s[L.POOL : L.POOL + NUM_COLOURS] = lotuses
+        w = point_word(s, pi)
+        for c in range(NUM_COLOURS):
+            s[L.POOL + c] = lotuses_of(w, c)
         s[L.TO_MOVE], s[L.POOL_MODE] = active, L.PM_INITIATION
-        _proceed(s, K_ADVANCE, 0, scratch, lotuses)
+        _proceed(s, K_ADVANCE, 0, scratch)
     elif phase == L.PH_ADVANCE:
         if action == act.PASS:
-            _proceed(s, K_AFTER_ADVANCE, 0, scratch, lotuses)
+            _proceed(s, K_AFTER_ADVANCE, 0, scratch)
             return
         colour, t = divmod(action - act.ADVANCE, NUM_COLOURS)
         s[L.TRACK + s[L.TO_MOVE] * NUM_COLOURS + t] += 1
@@ -972,10 +991,10 @@ def _apply(s, action, scratch, lotuses):
         if s[L.POOL_MODE] == L.PM_IMPROVE:  # the token goes back to the supply
             s[L.COLLECTED + colour] -= 1
             s[L.SUPPLY + colour] += 1
-        _proceed(s, K_ADVANCE, 0, scratch, lotuses)
+        _proceed(s, K_ADVANCE, 0, scratch)
     elif phase == L.PH_MOVE:
         if action == act.PASS:
-            _proceed(s, K_END_MOVEMENT, 0, scratch, lotuses)
+            _proceed(s, K_END_MOVEMENT, 0, scratch)
             return
         here = s[L.MONK + active] - 1
         if action >= act.GATE:
@@ -995,10 +1014,10 @@ def _apply(s, action, scratch, lotuses):
         elif icon == L.ICON_MOVE_ENSO and gen_enso_sources(s, scratch, 1):
             s[L.PHASE] = L.PH_ENSO_FROM
         else:
-            _proceed(s, K_ARRIVE, 0, scratch, lotuses)
+            _proceed(s, K_ARRIVE, 0, scratch)
     elif phase == L.PH_NUDGE:
         s[L.TRACK + active * NUM_COLOURS + action - act.NUDGE] += 1
-        _proceed(s, K_MASTER, active, scratch, lotuses)
+        _proceed(s, K_MASTER, active, scratch)
     elif phase == L.PH_FOX:
         if action == act.PASS:
             s[L.FOX_LEFT] = 0
@@ -1009,23 +1028,23 @@ def _apply(s, action, scratch, lotuses):
             s[L.SUPPLY + take] -= 1
             s[L.COLLECTED + take] += 1
             s[L.FOX_LEFT] -= 1
-        _proceed(s, K_FOX, 0, scratch, lotuses)
+        _proceed(s, K_FOX, 0, scratch)
     elif phase == L.PH_PUSH:
         if action != act.PASS:
             player, d = divmod(action - act.PUSH, 4)
             _clear(s, L.MONKS, s[L.MONK + player] - 1)
             s[L.MONK + player] += _STEP[d]
             _set(s, L.MONKS, s[L.MONK + player] - 1)
-        _proceed(s, K_ARRIVE, 0, scratch, lotuses)
+        _proceed(s, K_ARRIVE, 0, scratch)
     elif phase == L.PH_RELOCATE:
         if action != act.PASS:
             tile, col, row, r = _decode_place(action)
             lift_tile(s, tile)
             place_tile(s, tile, col, row, r)
-        _proceed(s, K_ARRIVE, 0, scratch, lotuses)
+        _proceed(s, K_ARRIVE, 0, scratch)
     elif phase == L.PH_ENSO_FROM:
         if action == act.PASS:
-            _proceed(s, K_ARRIVE, 0, scratch, lotuses)
+            _proceed(s, K_ARRIVE, 0, scratch)
         else:
             s[L.ENSO_FROM] = action - act.POINT + 1
             s[L.PHASE] = L.PH_ENSO_TO
@@ -1033,27 +1052,27 @@ def _apply(s, action, scratch, lotuses):
         _clear(s, L.ENSO, s[L.ENSO_FROM] - 1)
         _set(s, L.ENSO, action - act.POINT)
         s[L.ENSO_FROM] = L.NONE
-        _proceed(s, K_ARRIVE, 0, scratch, lotuses)
+        _proceed(s, K_ARRIVE, 0, scratch)
     elif phase == L.PH_MASTER:
         _set(s, L.ENSO, action - act.POINT)
         s[L.ENSO_LEFT] -= 1
-        _proceed(s, K_PLACE_ENSO, 0, scratch, lotuses)
+        _proceed(s, K_PLACE_ENSO, 0, scratch)
     elif phase == L.PH_STOCK:
         _set(s, L.ENSO, action - act.POINT)
         s[L.STOCK] -= 1
-        _proceed(s, K_START_TURN, active, scratch, lotuses)
+        _proceed(s, K_START_TURN, active, scratch)
 
 
 @njit("void(int64[::1], int64)", cache=True)
 def apply_action(s, action):
     """Resolve one decision or chance outcome, in place. The action must be legal."""
-    _apply(s, action, np.empty(8, np.int64), np.empty(NUM_COLOURS, np.int64))
+    _apply(s, action, np.empty(1, np.int64))
 
 
 # -- the rest of the common kernel interface --------------------------------------------------------
 
 
-@njit("int64(int64[::1])", cache=True)
+@njit("int64(int64[::1])", cache=True, _nrt=False)
 def current_player(s):
     if s[L.PHASE] == L.PH_OVER:
         return TERMINAL
@@ -1062,12 +1081,12 @@ def current_player(s):
     return s[L.TO_MOVE]
 
 
-@njit("boolean(int64[::1])", cache=True)
+@njit("boolean(int64[::1])", cache=True, _nrt=False)
 def is_terminal(s):
     return s[L.PHASE] == L.PH_OVER
 
 
-@njit("int64(int64[::1], int64[::1], float64[::1])", cache=True)
+@njit("int64(int64[::1], int64[::1], float64[::1])", cache=True, _nrt=False)
 def chance_outcomes(s, out_a, out_p):
     """The tiles that may be drawn, each as likely as the others."""
     if s[L.PHASE] != L.PH_DRAW:
@@ -1082,7 +1101,7 @@ def chance_outcomes(s, out_a, out_p):
     return n
 
 
-@njit("void(int64[::1], float64[::1])", cache=True)
+@njit("void(int64[::1], float64[::1])", cache=True, _nrt=False)
 def returns(s, out):
     """Winners share 1 (multiplayer); solo: 0 for a loss, 0.5 + 0.05 per stock token left (max 10)."""
     players = s[L.PLAYERS]
@@ -1099,7 +1118,7 @@ def returns(s, out):
             out[p] = share
 
 
-@njit("uint64(uint64[::1])", cache=True)
+@njit("uint64(uint64[::1])", cache=True, _nrt=False)
 def next_random(rng):
     """splitmix64: the next 64-bit word of the generator whose state is ``rng[0]``."""
     rng[0] += np.uint64(0x9E3779B97F4A7C15)
@@ -1109,7 +1128,7 @@ def next_random(rng):
     return z ^ (z >> np.uint64(31))
 
 
-@njit("int64(uint64[::1], int64)", cache=True)
+@njit("int64(uint64[::1], int64)", cache=True, _nrt=False)
 def random_below(rng, n):
     """A uniform integer in [0, n), n > 0."""
     return np.int64((next_random(rng) >> np.uint64(33)) % np.uint64(n))
@@ -1119,17 +1138,16 @@ def random_below(rng, n):
 def random_playout(s, rng):
     """Play uniformly random actions (chance by its odds) to the end; return the number of steps."""
     out = np.empty(BUFFER, np.int64)
-    scratch = np.empty(8, np.int64)
-    lotuses = np.empty(NUM_COLOURS, np.int64)
+    scratch = np.empty(1, np.int64)
     steps = 0
     while s[L.PHASE] != L.PH_OVER:
         if s[L.PHASE] == L.PH_DRAW:
             pile = s[L.PILE]
             action = act.DRAW + nth_bit(pile, random_below(rng, popcount(pile)))
         else:
-            n = min(_legal(s, out, BUFFER, scratch, lotuses), BUFFER)
+            n = min(_legal(s, out, BUFFER), BUFFER)
             action = out[random_below(rng, n)]
-        _apply(s, action, scratch, lotuses)
+        _apply(s, action, scratch)
         steps += 1
     return steps
 
@@ -1177,7 +1195,7 @@ def determinize(s, observer, rng):
 HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
 
 
-@njit("float64(int64[::1], int64, float64[::1])", cache=True)
+@njit("float64(int64[::1], int64, float64[::1])", cache=True, _nrt=False)
 def _progress(s, player, params):
     """Journal steps made (a mastered track counts 6), plus tokens collected and not yet used."""
     total = 0.0
@@ -1190,7 +1208,7 @@ def _progress(s, player, params):
     return total
 
 
-@njit("void(int64[::1], float64[::1], float64[::1])", cache=True)
+@njit("void(int64[::1], float64[::1], float64[::1])", cache=True, _nrt=False)
 def heuristic(s, params, out):
     """An estimate of ``returns`` (each player's share of the win, in [0, 1]) without searching.
 
@@ -1216,7 +1234,7 @@ def heuristic(s, params, out):
         out[p] /= total
 
 
-@njit("int64(int64[::1])", cache=True)
+@njit("int64(int64[::1])", cache=True, _nrt=False)
 def state_hash(s):
     """A 64-bit hash of everything that makes a position (not the derived content table or the pack)."""
     h = np.int64(-3750763034362895579)  # FNV-1a offset basis

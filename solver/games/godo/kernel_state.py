@@ -47,6 +47,15 @@ class KernelState(BaseKernelState):
         """Run the start of the game in the kernel (for an array laid out before the first draw)."""
         self.kernel.begin(self.array)
 
+    def search_kernel(self) -> Any:
+        """The numba kernel, or for a state on the C kernel the numba wrappers of its functions
+        (``ckernel_jit``), so a search runs on the backend the state is on."""
+        if self.kernel is K:
+            return K
+        from solver.games.godo import ckernel_jit
+
+        return ckernel_jit
+
     def to_reference(self) -> GodoState:
         return convert.to_reference(self.array, self.pack)
 
