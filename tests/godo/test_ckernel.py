@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import solver
+from solver.core.perft import divide, walk
 from solver.games.godo import actions as act
 from solver.games.godo import ckernel as C
 from solver.games.godo import kernel as K
@@ -119,6 +120,17 @@ def play_both(seed: int, checkpoints: list | None = None) -> None:
 def test_differential_games(block: int) -> None:
     for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
         play_both(seed)
+
+
+@pytest.mark.parametrize("players,variant,steps", [(2, False, 40), (3, True, 25), (1, False, 60)])
+def test_perft_counts_match(players: int, variant: bool, steps: int) -> None:
+    """The same perft counts (split by first action) on the three backends after seeded walks."""
+    for seed in range(3):
+        counts = []
+        for backend in ("reference", "numba", "c"):
+            game = solver.load_game("godo", players=players, variant=variant, backend=backend)
+            counts.append(divide(walk(game.new_initial_state(), steps, seed), 2))
+        assert sum(counts[0].values()) > 1 and counts[0] == counts[1] == counts[2], f"seed {seed}"
 
 
 def test_constants_match_numba() -> None:
