@@ -16,6 +16,7 @@ from solver.core.errors import UnknownGameError
 
 GAMES: dict[str, str] = {
     "godo": "solver.games.godo.game:GodoGame",
+    "gogoa": "solver.games.gogoa.game:GoGoaGame",
 }
 """Registered games: short name -> the game class (imported on first use)."""
 

@@ -1,0 +1,291 @@
+"""Design the reference Go Goa map and tour plans and write ``solver/games/gogoa/data/reference.json``.
+
+The real player sheet (the hex map) and the 36 tour plan cards are not public, so the library ships
+a map of its own design. This script is its single source and uses no randomness, so the JSON file
+can be regenerated at will and checked for staleness::
+
+    python scripts/make_gogoa_map.py            # write the pack, print the map and a summary
+    python scripts/make_gogoa_map.py --check    # exit 1 if the file on disk is out of date
+
+How it is made (see ``docs/gogoa-reference-map.md``):
+
+1. **Land.** An outline of Goa (about 50 points of longitude and latitude, coast on the west) is
+   projected onto the 12 x 16 grid of flat-top hexes, stretched to fill it. A hex is land when at
+   least 3 of 7 sample points (its centre and six points around it) fall inside the outline.
+2. **Destinations.** Fifty real places, ten of each type, are projected from their coordinates
+   and put on the nearest land hex still free (by distance between centres, then by hex index),
+   in the order listed: the three Local Guide beaches, Dudhsagar and the places the rulebook names
+   come first. 'Start Here' is Panaji, placed before them all.
+3. **Tour plans.** Distances are counted in steps over land. A card's *spread* is the shortest walk
+   that visits its three places (in the best order). Every triple of destinations of at least two
+   types is a candidate; the 40-point deck takes 12 triples of spread 13 or more that touch the
+   edges of Goa, the 30-point cards 12 of spread 8 to 11, the 20-point cards 12 of spread 5 or
+   less. Within each band, cards are picked greedily so that every destination is used about as
+   often as the others, ties broken by the order of names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import sys
+from collections import Counter, deque
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.games.gogoa import hexgrid as hx  # noqa: E402
+from solver.games.gogoa.pack import REFERENCE_PACK, TYPES, parse_pack  # noqa: E402
+
+# The outline of Goa, (longitude, latitude), clockwise from Terekhol in the north-west.
+OUTLINE = (
+    (73.672, 15.728), (73.72, 15.748), (73.78, 15.772), (73.84, 15.80), (73.90, 15.805),
+    (73.96, 15.785), (74.01, 15.755), (74.06, 15.73), (74.11, 15.72), (74.16, 15.725),
+    (74.21, 15.70), (74.255, 15.665), (74.29, 15.61), (74.31, 15.55), (74.325, 15.48),
+    (74.34, 15.42), (74.345, 15.36), (74.335, 15.30), (74.31, 15.24), (74.28, 15.18),
+    (74.255, 15.12), (74.225, 15.06), (74.19, 15.00), (74.15, 14.945), (74.11, 14.895),
+    (74.07, 14.89), (74.04, 14.935), (74.015, 14.99), (73.985, 15.03), (73.955, 15.055),
+    (73.915, 15.085), (73.94, 15.13), (73.93, 15.18), (73.915, 15.23), (73.905, 15.28),
+    (73.885, 15.33), (73.845, 15.36), (73.80, 15.375), (73.775, 15.40), (73.795, 15.43),
+    (73.795, 15.46), (73.805, 15.49), (73.77, 15.49), (73.755, 15.52), (73.745, 15.55),
+    (73.73, 15.58), (73.72, 15.61), (73.705, 15.64), (73.69, 15.67), (73.675, 15.70),
+)  # fmt: skip
+# Longitude and latitude of the drawing origin, and drawing units per degree.
+LON0, LAT0, PER_LON, PER_LAT = 73.695, 15.786, 26.3, 30.9
+LAND_SAMPLES = 3  # of 7 sample points inside the outline make a land hex
+
+START = ("Panaji", 73.830, 15.497)
+# (name, type, longitude, latitude), placed in this order.
+PLACES = (
+    ("Calangute", "beach", 73.755, 15.544),
+    ("Colva", "beach", 73.915, 15.279),
+    ("Palolem", "beach", 74.023, 15.010),
+    ("Dudhsagar", "waterfall", 74.314, 15.318),
+    ("Mahadev", "religious", 74.255, 15.440),
+    ("Neturlem Falls", "waterfall", 74.205, 15.115),
+    ("Teracol", "fort", 73.690, 15.720),
+    ("Arambol", "beach", 73.704, 15.687),
+    ("Morjim", "beach", 73.727, 15.630),
+    ("Anjuna", "beach", 73.740, 15.583),
+    ("Miramar", "beach", 73.808, 15.480),
+    ("Bogmalo", "beach", 73.834, 15.369),
+    ("Cavelossim", "beach", 73.940, 15.172),
+    ("Agonda", "beach", 73.985, 15.043),
+    ("Arvalem Falls", "waterfall", 74.035, 15.555),
+    ("Kesarval Falls", "waterfall", 73.935, 15.362),
+    ("Hivre Falls", "waterfall", 74.135, 15.605),
+    ("Tambdi Falls", "waterfall", 74.275, 15.455),
+    ("Charavane Falls", "waterfall", 74.185, 15.545),
+    ("Mainapi Falls", "waterfall", 74.230, 15.060),
+    ("Kuskem Falls", "waterfall", 74.100, 14.985),
+    ("Bamanbudo Falls", "waterfall", 74.125, 15.145),
+    ("Alorna Fort", "fort", 73.870, 15.700),
+    ("Chapora Fort", "fort", 73.737, 15.605),
+    ("Corjuem Fort", "fort", 73.862, 15.600),
+    ("Aguada Fort", "fort", 73.773, 15.492),
+    ("Reis Magos Fort", "fort", 73.809, 15.497),
+    ("Mormugao Fort", "fort", 73.790, 15.405),
+    ("Rachol Fort", "fort", 74.000, 15.305),
+    ("Cabo de Rama", "fort", 73.921, 15.088),
+    ("Nanuz Fort", "fort", 74.145, 15.525),
+    ("Fontainhas", "historical", 73.832, 15.497),
+    ("Old Goa", "historical", 73.915, 15.502),
+    ("Pandava Caves", "historical", 74.035, 15.565),
+    ("Lamgao Caves", "historical", 73.995, 15.575),
+    ("Houses of Goa", "historical", 73.850, 15.545),
+    ("Naval Aviation Museum", "historical", 73.845, 15.385),
+    ("Big Foot", "historical", 73.990, 15.330),
+    ("Menezes Braganza House", "historical", 74.040, 15.262),
+    ("Palacio do Deao", "historical", 74.070, 15.210),
+    ("Usgalimal Rock Art", "historical", 74.140, 15.175),
+    ("Basilica of Bom Jesus", "religious", 73.912, 15.501),
+    ("Mangueshi Temple", "religious", 73.962, 15.446),
+    ("Shanta Durga Temple", "religious", 73.985, 15.396),
+    ("Safa Masjid", "religious", 74.012, 15.405),
+    ("Saptakoteshwar Temple", "religious", 73.940, 15.575),
+    ("Brahma Temple", "religious", 74.140, 15.565),
+    ("Damodar Temple", "religious", 74.100, 15.195),
+    ("Mallikarjun Temple", "religious", 74.060, 15.015),
+    ("St Anne's Church", "religious", 73.885, 15.475),
+)  # fmt: skip
+GUIDES = ("Calangute", "Colva", "Palolem")
+BONUS = "Dudhsagar"
+
+PLANS_PER_BAND = 12
+# (points, least spread, most spread, must touch the edge of Goa)
+BANDS = ((40, 13, 99, True), (30, 8, 11, False), (20, 0, 5, False))
+EDGE_BAND = 2  # hexes within this many steps of the sea or the border count as the edge
+
+
+def project(lon: float, lat: float) -> tuple[float, float]:
+    return (lon - LON0) * PER_LON, (LAT0 - lat) * PER_LAT
+
+
+def inside(x: float, y: float, polygon: list[tuple[float, float]]) -> bool:
+    """Whether a point lies inside a polygon (even-odd rule)."""
+    result = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            result = not result
+    return result
+
+
+def make_land() -> set[int]:
+    polygon = [project(lon, lat) for lon, lat in OUTLINE]
+    land = set()
+    for h in range(hx.CELLS):
+        cx, cy = hx.centre(h)
+        samples = [(cx, cy)] + [
+            (cx + 0.6 * math.cos(k * math.pi / 3), cy + 0.6 * math.sin(k * math.pi / 3))
+            for k in range(6)
+        ]
+        if sum(inside(x, y, polygon) for x, y in samples) >= LAND_SAMPLES:
+            land.add(h)
+    return land
+
+
+def nearest_free(lon: float, lat: float, land: set[int], taken: set[int]) -> int:
+    x, y = project(lon, lat)
+    return min(
+        (h for h in land if h not in taken), key=lambda h: (math.dist(hx.centre(h), (x, y)), h)
+    )
+
+
+def steps_over_land(land: set[int], start: int) -> dict[int, int]:
+    """Breadth-first distances from a hex, stepping only on land."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        for d in hx.DIRECTIONS:
+            n = hx.neighbour(h, d)
+            if n is not None and n in land and n not in dist:
+                dist[n] = dist[h] + 1
+                queue.append(n)
+    return dist
+
+
+def spread(a: int, b: int, c: int, dist: dict[int, dict[int, int]]) -> int:
+    """The shortest walk over land visiting three hexes, starting at the best of them."""
+    return min(dist[x][y] + dist[y][z] for x, y, z in itertools.permutations((a, b, c)))
+
+
+def make_plans(places: list[dict[str, Any]], land: set[int]) -> list[dict[str, Any]]:
+    hexes = {p["name"]: hx.index(p["hex"]) for p in places}
+    kinds = {p["name"]: p["type"] for p in places}
+    dist = {h: steps_over_land(land, h) for h in hexes.values()}
+    edge = {
+        h for h in land for d in hx.DIRECTIONS if (n := hx.neighbour(h, d)) is None or n not in land
+    }
+    near_edge = {
+        name for name, h in hexes.items() if min(dist[h].get(e, 99) for e in edge) <= EDGE_BAND
+    }
+    names = sorted(hexes)
+    triples = [t for t in itertools.combinations(names, 3) if len({kinds[n] for n in t}) >= 2]
+    used: Counter[str] = Counter()
+    plans: list[dict[str, Any]] = []
+    for points, low, high, edgy in BANDS:
+        pool = [
+            t
+            for t in triples
+            if low <= spread(*(hexes[n] for n in t), dist) <= high
+            and (not edgy or all(n in near_edge for n in t))
+        ]
+        for _ in range(PLANS_PER_BAND):
+            best = min(pool, key=lambda t: (sum(used[n] ** 2 for n in t), t))
+            pool.remove(best)
+            used.update(best)
+            plans.append({"points": points, "places": list(best)})
+    order = sorted(plans, key=lambda p: (-p["points"], p["places"]))
+    return [{"id": i, **p} for i, p in enumerate(order)]
+
+
+def build() -> dict[str, Any]:
+    land = make_land()
+    taken: set[int] = set()
+    start = nearest_free(START[1], START[2], land, taken)
+    taken.add(start)
+    places = []
+    for name, kind, lon, lat in PLACES:
+        h = nearest_free(lon, lat, land, taken)
+        taken.add(h)
+        places.append({"name": name, "type": kind, "hex": hx.label(h)})
+    rows = [
+        "".join("#" if hx.at(c, r) in land else "." for c in range(hx.WIDTH))
+        for r in range(hx.HEIGHT)
+    ]
+    return {
+        "name": "reference",
+        "description": "A reference map of Goa and 36 tour plans designed for this library "
+        "(the real sheet and cards are not public): see docs/gogoa-reference-map.md.",
+        "width": hx.WIDTH,
+        "height": hx.HEIGHT,
+        "land": rows,
+        "start": hx.label(start),
+        "destinations": sorted(places, key=lambda p: hx.index(p["hex"])),
+        "guides": list(GUIDES),
+        "bonus": BONUS,
+        "plans": make_plans(places, land),
+        "design": {"generator": "scripts/make_gogoa_map.py", "start": START[0]},
+    }
+
+
+def picture(obj: dict[str, Any]) -> str:
+    """The map as text: two characters per hex, odd columns half a hex (one line) lower; the row
+    number is written at the left of the even columns' line. ``B W F H R``: beach, waterfall,
+    fort, historical, religious (``+``: a Local Guide beach or Dudhsagar); ``**`` Start Here;
+    ``::`` other land."""
+    pack = parse_pack(obj)
+    lines = [[" "] * (2 * hx.WIDTH + 3) for _ in range(2 * hx.HEIGHT + 1)]
+    for h in range(hx.CELLS):
+        col, row = hx.col_row(h)
+        d = pack.destination(h)
+        if h not in pack.land:
+            token = "  "
+        elif h == pack.start:
+            token = "**"
+        elif d is None:
+            token = "::"
+        else:
+            token = "BWFHR"[d.kind] + ("+" if h in pack.guides or h == pack.bonus else " ")
+        lines[2 * row + (col & 1)][3 + 2 * col : 5 + 2 * col] = token
+    for row in range(hx.HEIGHT):
+        lines[2 * row][0:2] = f"{row + 1:>2}"
+    header = "   " + "".join(f"{c} " for c in hx.LETTERS)
+    return "\n".join([header.rstrip()] + ["".join(line).rstrip() for line in lines]).rstrip()
+
+
+def text(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, indent=1, ensure_ascii=False) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if the shipped file is out of date"
+    )
+    args = parser.parse_args()
+    obj = build()
+    wanted = text(obj)
+    if args.check:
+        current = REFERENCE_PACK.read_text(encoding="utf-8") if REFERENCE_PACK.exists() else ""
+        if current != wanted:
+            print(f"{REFERENCE_PACK} is out of date: run python scripts/make_gogoa_map.py")
+            return 1
+        print(f"{REFERENCE_PACK} is up to date")
+        return 0
+    REFERENCE_PACK.write_text(wanted, encoding="utf-8")
+    pack = parse_pack(obj)
+    print(picture(obj))
+    kinds = Counter(TYPES[d.kind] for d in pack.destinations)
+    print(f"{len(pack.land)} land hexes, {len(pack.destinations)} destinations: {dict(kinds)}")
+    print(f"{len(pack.plans)} tour plans: {dict(Counter(p.points for p in pack.plans))}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

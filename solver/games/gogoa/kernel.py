@@ -1,0 +1,756 @@
+"""The Go Goa bitboard engine: the rules of ``rules.py`` as numba functions over one ``int64`` array.
+
+Every function takes the state array (see ``layout``) and plain scalars or arrays, never a Python
+object, and is compiled with ``cache=True``. Applying an action performs it and then runs the game
+forward to the next decision or chance node, as the reference engine does, so both engines reach
+the same positions and list the same actions in the same order.
+
+**Routes as bitboards.** Sets of hexes are three 64-bit words. One step in a direction is two
+shifts, one for the even columns and one for the odd ones (their neighbours differ), with the
+columns that would wrap masked off (``SOURCE``, ``SHIFT``), then ``& land``. The hexes a route can
+end on come from frontiers ``F[heading][turns]``: the hexes reachable after ``i`` steps with that
+last heading and at most that many turns. A step keeps the heading (same turns) or turns (one
+more turn), so::
+
+    F'[h][t] = step(F[h][t] | any_heading(F[.][t - 1]), h) & land
+
+(a "turn" onto the same heading only repeats what ``F[h][t - 1]`` already holds). One pass from the
+first step (in the chosen direction) to six steps gives, for that direction, the endpoints of
+every distance and turn allowance: ``ends[direction][distance][turns]``. A day's moves then take
+the union over the dice assignments and the changes Local Guides can make, keeping per hex the
+fewest guides (``reach[cost]``).
+
+The public kernel functions, shared in name and meaning by every game's kernel::
+
+    legal_actions(state, out) -> n            apply_action(state, action)
+    chance_outcomes(state, out_a, out_p) -> n current_player(state)   is_terminal(state)
+    returns(state, out)                       heuristic(state, params, out)
+    determinize(state, observer, rng)         state_hash(state)
+    random_playout(state, rng) -> steps       random_playouts(template, n, rng, steps, results)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from solver.core.players import CHANCE, TERMINAL
+from solver.games.godo.kernel import next_random, random_below  # noqa: F401  (splitmix64, shared)
+from solver.games.gogoa import actions as act
+from solver.games.gogoa import dice
+from solver.games.gogoa import hexgrid as hx
+from solver.games.gogoa import layout as L
+from solver.games.gogoa import scoring as sc
+from solver.games.gogoa.dice import FACES, ROLL_ODDS, ROLLS, guides_needed, turns_allowed
+from solver.games.gogoa.pack import GUIDES, NUM_TYPES
+from solver.games.gogoa.rules import DAYS, DEALT_PER_DECK, HAND
+
+BUFFER = L.BUFFER
+HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
+NW = L.NW
+STEPS = 6  # the longest distance a die gives
+TURNS = 3  # frontier slots: at most 0, 1, 2 turns
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray]:
+    """Per direction (0-5 for dice 1-6) and column parity: the hexes whose step stays on the grid
+    sideways (a step off the top or bottom shifts out of the words by itself), and the shift of the
+    index (positive: towards higher indices)."""
+    source = np.zeros((6, 2, NW), np.uint64)
+    shift = np.zeros((6, 2), np.int64)
+    for d in hx.DIRECTIONS:
+        for parity in range(2):
+            dc, dr = hx.STEPS[d][parity]
+            shift[d - 1, parity] = dr * hx.WIDTH + dc
+            for h in range(hx.CELLS):
+                col, _ = hx.col_row(h)
+                if col & 1 == parity and 0 <= col + dc < hx.WIDTH:
+                    source[d - 1, parity, h >> 6] |= np.uint64(1 << (h & 63))
+    return source, shift
+
+
+SOURCE, SHIFT = _tables()
+ROLL_DICE = np.array(ROLLS, np.int64)
+ROLL_PROBS = np.array(ROLL_ODDS, np.float64)
+ROLL_OF_ORDERED = np.array(dice.ROLL_OF_ORDERED, np.int64)
+NEEDED = np.array(
+    [[guides_needed(v, w) if v and w else 0 for w in range(7)] for v in range(7)], np.int64
+)
+TURNS_OF = np.array([0] + [turns_allowed(v) for v in range(1, 7)], np.int64)
+# The fewest guides that move a deviation die into the other turn allowance.
+SWITCH = np.array(
+    [0]
+    + [
+        min(guides_needed(v, w) for w in range(1, 7) if turns_allowed(w) != turns_allowed(v))
+        for v in range(1, 7)
+    ],
+    np.int64,
+)
+PAIRS = np.array(act.PAIRS, np.int64)
+DISTANCE = np.array(
+    [[hx.distance(a, b) for b in range(hx.CELLS)] for a in range(hx.CELLS)], np.int8
+)
+SAME_TYPE = np.array([sc.same_type_points(n) for n in range(64)], np.int64)
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+
+# -- bits -------------------------------------------------------------------------------------------
+
+
+@njit("int64(uint64)", cache=True)
+def popcount(x):
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit("int64(uint64)", cache=True)
+def ctz(x):
+    """The index of the lowest set bit of a non-zero word."""
+    return popcount((x & (~x + ONE)) - ONE)
+
+
+@njit("int64(int64, int64)", cache=True)
+def nth_bit(b, n):
+    """The index of the n-th (0-based) set bit of a non-negative word."""
+    for _ in range(n):
+        b &= b - 1
+    return ctz(np.uint64(b))
+
+
+@njit("UniTuple(uint64, 3)(int64[::1], int64)", cache=True)
+def board(s, base):
+    """The bitboard stored at ``base``."""
+    return np.uint64(s[base]), np.uint64(s[base + 1]), np.uint64(s[base + 2])
+
+
+@njit("int64(int64[::1], int64, int64)", cache=True)
+def has(s, base, h):
+    return (s[base + (h >> 6)] >> (h & 63)) & 1
+
+
+@njit("void(int64[::1], int64, int64)", cache=True)
+def put(s, base, h):
+    s[base + (h >> 6)] |= np.int64(1) << (h & 63)
+
+
+@njit("int64(uint64, uint64, uint64)", cache=True)
+def count3(a0, a1, a2):
+    return popcount(a0) + popcount(a1) + popcount(a2)
+
+
+@njit("UniTuple(uint64, 3)(uint64, uint64, uint64, int64)", cache=True)
+def step(a0, a1, a2, d):
+    """Every hex of the set moved one step in direction ``d`` (0-5), off-grid steps dropped."""
+    r0 = ZERO
+    r1 = ZERO
+    r2 = ZERO
+    for parity in range(2):
+        m0 = a0 & SOURCE[d, parity, 0]
+        m1 = a1 & SOURCE[d, parity, 1]
+        m2 = a2 & SOURCE[d, parity, 2]
+        k = SHIFT[d, parity]
+        if k > 0:
+            ku, kr = np.uint64(k), np.uint64(64 - k)
+            r0 |= m0 << ku
+            r1 |= (m1 << ku) | (m0 >> kr)
+            r2 |= (m2 << ku) | (m1 >> kr)
+        else:
+            ku, kr = np.uint64(-k), np.uint64(64 + k)
+            r0 |= (m0 >> ku) | (m1 << kr)
+            r1 |= (m1 >> ku) | (m2 << kr)
+            r2 |= m2 >> ku
+    return r0, r1, r2
+
+
+@njit("UniTuple(uint64, 3)(int64)", cache=True)
+def single(h):
+    """The set holding one hex."""
+    bit = ONE << np.uint64(h & 63)
+    w = h >> 6
+    return (bit if w == 0 else ZERO), (bit if w == 1 else ZERO), (bit if w == 2 else ZERO)
+
+
+# -- routes -----------------------------------------------------------------------------------------
+
+
+@njit(
+    "void(int64[::1], int64, int64, uint64[:, :, :, ::1], uint64[:, :, ::1], uint64[:, :, ::1])",
+    cache=True,
+)
+def routes(s, start, first, ends, f, g):
+    """Fill ``ends[first][distance][turns]``: where routes from ``start`` whose first step goes in
+    direction ``first`` end, for every distance 1-6 and at most 1 or 2 turns (``f``, ``g``:
+    frontier scratch, ``[heading][turns][word]``)."""
+    l0, l1, l2 = board(s, L.LAND)
+    ends[first, :, :, :] = ZERO
+    f[:, :, :] = ZERO
+    a0, a1, a2 = single(start)
+    m0, m1, m2 = step(a0, a1, a2, first)
+    m0, m1, m2 = m0 & l0, m1 & l1, m2 & l2
+    for t in range(TURNS):
+        f[first, t, 0], f[first, t, 1], f[first, t, 2] = m0, m1, m2
+        ends[first, 1, t, 0], ends[first, 1, t, 1], ends[first, 1, t, 2] = m0, m1, m2
+    alive = (m0 | m1 | m2) != ZERO
+    for i in range(2, STEPS + 1):
+        if not alive:
+            break
+        for h in range(6):
+            for t in range(TURNS):
+                x0, x1, x2 = f[h, t, 0], f[h, t, 1], f[h, t, 2]
+                if t > 0:  # turning onto h from any heading, one turn fewer before
+                    for h2 in range(6):
+                        x0 |= f[h2, t - 1, 0]
+                        x1 |= f[h2, t - 1, 1]
+                        x2 |= f[h2, t - 1, 2]
+                y0, y1, y2 = step(x0, x1, x2, h)
+                g[h, t, 0], g[h, t, 1], g[h, t, 2] = y0 & l0, y1 & l1, y2 & l2
+        alive = False
+        for t in range(TURNS):
+            e0 = ZERO
+            e1 = ZERO
+            e2 = ZERO
+            for h in range(6):
+                f[h, t, 0], f[h, t, 1], f[h, t, 2] = g[h, t, 0], g[h, t, 1], g[h, t, 2]
+                e0 |= g[h, t, 0]
+                e1 |= g[h, t, 1]
+                e2 |= g[h, t, 2]
+            ends[first, i, t, 0], ends[first, i, t, 1], ends[first, i, t, 2] = e0, e1, e2
+            alive = alive or (e0 | e1 | e2) != ZERO
+
+
+# -- sheets -----------------------------------------------------------------------------------------
+
+
+@njit("int64(int64[::1])", cache=True)
+def starter(s):
+    return (max(s[L.DAY], 1) - 1) % s[L.PLAYERS]
+
+
+@njit("int64(int64[::1], int64)", cache=True)
+def guides_left(s, p):
+    """The number of guides player ``p`` may use: their beach visited, not crossed out."""
+    n = 0
+    for k in range(GUIDES):
+        if has(s, L.VISITED + p * NW, s[L.GUIDE_HEX + k]) and not (s[L.USED + p] >> k) & 1:
+            n += 1
+    return n
+
+
+@njit("int64(int64[::1], int64, int64[::1])", cache=True)
+def type_counts(s, p, counts):
+    """Fill the souvenirs of each type; return the souvenirs in all."""
+    v0, v1, v2 = board(s, L.VISITED + p * NW)
+    for t in range(NUM_TYPES):
+        b0, b1, b2 = board(s, L.TYPE + t * NW)
+        counts[t] = count3(v0 & b0, v1 & b1, v2 & b2)
+    return count3(v0, v1, v2)
+
+
+@njit("boolean(int64[::1], int64, int64)", cache=True)
+def plan_done(s, p, card):
+    word = s[L.CARDS + card]
+    for k in range(3):
+        if not has(s, L.VISITED + p * NW, (word >> (L.PLACE_BITS * k)) & 255):
+            return False
+    return True
+
+
+@njit("int64(int64[::1], int64)", cache=True)
+def score(s, p):
+    """Player ``p``'s score: souvenirs, Dudhsagar, tour plans, sets of types, same types."""
+    counts = np.empty(NUM_TYPES, np.int64)
+    total = sc.SOUVENIR * type_counts(s, p, counts)
+    if has(s, L.VISITED + p * NW, s[L.BONUS]):
+        total += sc.BONUS
+    kept = s[L.KEPT + p]
+    while kept:
+        card = nth_bit(kept, 0)
+        kept &= kept - 1
+        if plan_done(s, p, card):
+            total += s[L.CARDS + card] >> L.POINTS_SHIFT
+    least = counts[0]
+    for t in range(NUM_TYPES):
+        least = min(least, counts[t])
+        total += SAME_TYPE[counts[t]]
+    return total + sc.SET_OF_TYPES * least
+
+
+@njit("void(int64[::1], int64[::1])", cache=True)
+def scores(s, out):
+    for p in range(s[L.PLAYERS]):
+        out[p] = score(s, p)
+
+
+# -- a day's moves ----------------------------------------------------------------------------------
+
+
+@njit("boolean(int64, int64, int64)", cache=True)
+def heads(level, value, h):
+    """Whether a direction die of ``value`` lets a route start in direction ``h`` (0-5) at a level:
+    1 the die's direction, 2 the opposite, 3 the starting player's die, 4 any."""
+    if level == 4:
+        return True
+    if level == 2:
+        return h == (value + 2) % 6
+    return h == value - 1
+
+
+@njit("boolean(int64, int64, int64, boolean)", cache=True)
+def direction_die(level, x, r, is_starter):
+    """Whether die ``x`` may give the direction at a level (``r``: the reserved die)."""
+    if level == 3:
+        return x == r and not is_starter
+    return (x == r) == is_starter
+
+
+@njit("int64(int64[::1], int64[::1], uint64[:, :, :, ::1], uint64[:, :, ::1], uint64[:, :, ::1], uint64[:, ::1])",
+      cache=True)  # fmt: skip
+def gen_moves(s, out, ends, f, g, reach):
+    """The moves of the player to move (see ``moves.day_moves``): per hex, the fewest guides."""
+    p = s[L.TO_MOVE]
+    is_starter = p == starter(s)
+    start = s[L.POS + p]
+    guides = guides_left(s, p)
+    r = 0
+    while s[L.DIE + r] != s[L.RESERVED]:
+        r += 1
+    done = 0  # directions whose endpoints are in ``ends``
+    level = 0
+    for lv in range(1, 5):
+        for x in range(3):
+            if not direction_die(lv, x, r, is_starter):
+                continue
+            for y in range(3):
+                if y == x:
+                    continue
+                dist, turns = s[L.DIE + y], TURNS_OF[s[L.DIE + 3 - x - y]]
+                for h in range(6):
+                    if heads(lv, s[L.DIE + x], h):
+                        if not (done >> h) & 1:
+                            routes(s, start, h, ends, f, g)
+                            done |= 1 << h
+                        if (
+                            ends[h, dist, turns, 0]
+                            | ends[h, dist, turns, 1]
+                            | ends[h, dist, turns, 2]
+                        ):
+                            level = lv
+            if level:
+                break
+        if level:
+            break
+    stuck = level == 0
+    if stuck:
+        level = 4
+    reach[:, :] = ZERO
+    for lv in range(1, level + 1):
+        for x in range(3):
+            if not direction_die(lv, x, r, is_starter):
+                continue
+            dv = s[L.DIE + x]
+            for y in range(3):
+                if y == x:
+                    continue
+                lv_dist, zv = s[L.DIE + y], s[L.DIE + 3 - x - y]
+                for nd in range(1, FACES + 1):
+                    if lv == 4 and nd != dv:
+                        continue
+                    cd = 0 if lv == 4 else NEEDED[dv, nd]
+                    if cd > guides:
+                        continue
+                    for nl in range(1, FACES + 1):
+                        cl = cd + NEEDED[lv_dist, nl]
+                        if cl > guides:
+                            continue
+                        for turns in range(1, 3):
+                            c = cl + (0 if turns == TURNS_OF[zv] else SWITCH[zv])
+                            if c > guides:
+                                continue
+                            for h in range(6):
+                                if not heads(lv, nd, h):
+                                    continue
+                                if not (done >> h) & 1:
+                                    routes(s, start, h, ends, f, g)
+                                    done |= 1 << h
+                                for w in range(NW):
+                                    reach[c, w] |= ends[h, nl, turns, w]
+    n = 0
+    for w in range(NW):
+        seen = reach[0, w] | reach[1, w] | reach[2, w] | reach[3, w]
+        while seen:
+            b = ctz(seen)
+            seen &= seen - ONE
+            cost = 0
+            while not (reach[cost, w] >> np.uint64(b)) & ONE:
+                cost += 1
+            out[n] = act.MOVE + (w * 64 + b) * act.GUIDE_SLOTS + cost
+            n += 1
+    if stuck:
+        out[n] = act.STAY
+        n += 1
+    return n
+
+
+# -- the game ---------------------------------------------------------------------------------------
+
+
+@njit("Tuple((int64, int64))(int64[::1])", cache=True)
+def dealing(s):
+    """The player the next card goes to, and its deck (0: the 40-point deck)."""
+    dealt = 0
+    for p in range(s[L.PLAYERS]):
+        dealt += popcount(np.uint64(s[L.DEALT + p]))
+    return dealt // HAND, 0 if dealt % HAND < DEALT_PER_DECK else 1
+
+
+@njit("int64(int64[::1], int64)", cache=True)
+def deck_cards(s, deck):
+    return s[L.UNDEALT] & (s[L.DECK0] if deck == 0 else ~s[L.DECK0])
+
+
+@njit("int64(int64[::1], int64[::1], uint64[:, :, :, ::1], uint64[:, :, ::1], uint64[:, :, ::1], uint64[:, ::1])",
+      cache=True)  # fmt: skip
+def gen_legal(s, out, ends, f, g, reach):
+    phase = s[L.PHASE]
+    if phase == L.PH_DEAL:
+        cards = deck_cards(s, dealing(s)[1])
+        n = 0
+        while cards:
+            out[n] = act.DEAL + nth_bit(cards, 0)
+            cards &= cards - 1
+            n += 1
+        return n
+    if phase == L.PH_ROLL:
+        for i in range(len(ROLLS)):
+            out[i] = act.ROLL + i
+        return len(ROLLS)
+    if phase == L.PH_KEEP:
+        for i in range(len(act.PAIRS)):
+            out[i] = act.KEEP + i
+        return len(act.PAIRS)
+    if phase == L.PH_RESERVE:
+        n = 0
+        for i in range(3):
+            if i == 0 or s[L.DIE + i] != s[L.DIE + i - 1]:
+                out[n] = act.RESERVE + s[L.DIE + i] - 1
+                n += 1
+        return n
+    if phase == L.PH_MOVE:
+        return gen_moves(s, out, ends, f, g, reach)
+    return 0
+
+
+@njit("void(int64[::1], int64)", cache=True)
+def start_day(s, day):
+    s[L.DAY] = day
+    s[L.PHASE] = L.PH_ROLL
+    s[L.TO_MOVE] = starter(s)
+    s[L.DIE], s[L.DIE + 1], s[L.DIE + 2], s[L.RESERVED] = 0, 0, 0, 0
+
+
+@njit("void(int64[::1])", cache=True)
+def finish(s):
+    """The trip is over: the highest score wins, then the fewest beaches; ties share."""
+    s[L.PHASE] = L.PH_OVER
+    s[L.DIE], s[L.DIE + 1], s[L.DIE + 2], s[L.RESERVED] = 0, 0, 0, 0
+    players = s[L.PLAYERS]
+    if players == 1:
+        s[L.WINNERS] = 1
+        return
+    counts = np.empty(NUM_TYPES, np.int64)
+    best_score, best_beaches, winners = -1, 0, 0
+    for p in range(players):
+        total = score(s, p)
+        type_counts(s, p, counts)
+        beaches = counts[0]
+        if total > best_score or (total == best_score and beaches < best_beaches):
+            best_score, best_beaches, winners = total, beaches, 1 << p
+        elif total == best_score and beaches == best_beaches:
+            winners |= 1 << p
+    s[L.WINNERS] = winners
+
+
+@njit("void(int64[::1], int64)", cache=True)
+def apply_action(s, action):
+    """Resolve one decision or chance outcome, in place. The action must be legal."""
+    phase = s[L.PHASE]
+    players = s[L.PLAYERS]
+    if phase == L.PH_DEAL:
+        bit = np.int64(1) << (action - act.DEAL)
+        p = dealing(s)[0]
+        s[L.UNDEALT] &= ~bit
+        s[L.DEALT + p] |= bit
+        if dealing(s)[0] == players:
+            s[L.PHASE] = L.PH_KEEP
+            s[L.TO_MOVE] = 0
+    elif phase == L.PH_KEEP:
+        p = s[L.TO_MOVE]
+        hand = s[L.DEALT + p]
+        pair = action - act.KEEP
+        s[L.KEPT + p] = (np.int64(1) << nth_bit(hand, PAIRS[pair, 0])) | (
+            np.int64(1) << nth_bit(hand, PAIRS[pair, 1])
+        )
+        if p + 1 < players:
+            s[L.TO_MOVE] = p + 1
+        else:
+            start_day(s, 1)
+    elif phase == L.PH_ROLL:
+        for i in range(3):
+            s[L.DIE + i] = ROLL_DICE[action - act.ROLL, i]
+        s[L.PHASE] = L.PH_RESERVE
+        s[L.TO_MOVE] = starter(s)
+    elif phase == L.PH_RESERVE:
+        s[L.RESERVED] = action - act.RESERVE + 1
+        s[L.PHASE] = L.PH_MOVE
+    elif phase == L.PH_MOVE:
+        p = s[L.TO_MOVE]
+        if action != act.STAY:
+            end, cost = divmod(action - act.MOVE, act.GUIDE_SLOTS)
+            for k in range(GUIDES):  # the first guides listed go first
+                if (
+                    cost
+                    and has(s, L.VISITED + p * NW, s[L.GUIDE_HEX + k])
+                    and not (s[L.USED + p] >> k) & 1
+                ):
+                    s[L.USED + p] |= 1 << k
+                    cost -= 1
+            s[L.POS + p] = end
+            if has(s, L.DEST, end):
+                put(s, L.VISITED + p * NW, end)
+        s[L.TO_MOVE] = (p + 1) % players
+        if s[L.TO_MOVE] == starter(s):
+            if s[L.DAY] < DAYS:
+                start_day(s, s[L.DAY] + 1)
+            else:
+                finish(s)
+
+
+# -- the common kernel interface --------------------------------------------------------------------
+
+
+@njit("int64(int64[::1], int64[::1])", cache=True)
+def legal_actions(s, out):
+    """The legal actions, ascending (at a chance node: the outcomes)."""
+    return gen_legal(
+        s, out, np.empty((6, STEPS + 1, TURNS, NW), np.uint64), np.empty((6, TURNS, NW), np.uint64),
+        np.empty((6, TURNS, NW), np.uint64), np.empty((4, NW), np.uint64),
+    )  # fmt: skip
+
+
+@njit("int64(int64[::1])", cache=True)
+def current_player(s):
+    phase = s[L.PHASE]
+    if phase == L.PH_OVER:
+        return TERMINAL
+    if phase == L.PH_DEAL or phase == L.PH_ROLL:
+        return CHANCE
+    return s[L.TO_MOVE]
+
+
+@njit("boolean(int64[::1])", cache=True)
+def is_terminal(s):
+    return s[L.PHASE] == L.PH_OVER
+
+
+@njit("int64(int64[::1], int64[::1], float64[::1])", cache=True)
+def chance_outcomes(s, out_a, out_p):
+    """Deal: the cards left in the deck, alike. Roll: the 56 rolls by their odds."""
+    phase = s[L.PHASE]
+    if phase == L.PH_ROLL:
+        for i in range(len(ROLLS)):
+            out_a[i] = act.ROLL + i
+            out_p[i] = ROLL_PROBS[i]
+        return len(ROLLS)
+    if phase != L.PH_DEAL:
+        return 0
+    cards = deck_cards(s, dealing(s)[1])
+    total = popcount(np.uint64(cards))
+    n = 0
+    while cards:
+        out_a[n] = act.DEAL + nth_bit(cards, 0)
+        out_p[n] = 1.0 / total
+        cards &= cards - 1
+        n += 1
+    return n
+
+
+@njit("void(int64[::1], float64[::1])", cache=True)
+def returns(s, out):
+    """Winners share 1 (multiplayer); solo: the score over ``scoring.MAX_SCORE``; 0 until the end."""
+    players = s[L.PLAYERS]
+    out[:players] = 0.0
+    if s[L.PHASE] != L.PH_OVER:
+        return
+    if players == 1:
+        out[0] = min(1.0, score(s, 0) / sc.MAX_SCORE)
+        return
+    share = 1.0 / popcount(np.uint64(s[L.WINNERS]))
+    for p in range(players):
+        if (s[L.WINNERS] >> p) & 1:
+            out[p] = share
+
+
+@njit("int64(int64[::1], uint64[::1])", cache=True)
+def random_playout(s, rng):
+    """Play uniformly random decisions (chance by its odds) to the end; return the steps taken."""
+    out = np.empty(BUFFER, np.int64)
+    ends = np.empty((6, STEPS + 1, TURNS, NW), np.uint64)
+    f = np.empty((6, TURNS, NW), np.uint64)
+    g = np.empty((6, TURNS, NW), np.uint64)
+    reach = np.empty((4, NW), np.uint64)
+    steps = 0
+    while s[L.PHASE] != L.PH_OVER:
+        if s[L.PHASE] == L.PH_ROLL:
+            action = act.ROLL + ROLL_OF_ORDERED[random_below(rng, FACES**3)]
+        else:
+            n = gen_legal(s, out, ends, f, g, reach)
+            action = out[random_below(rng, n)]
+        apply_action(s, action)
+        steps += 1
+    return steps
+
+
+@njit("void(int64[::1], int64, uint64[::1], int64[::1], float64[:, ::1])", cache=True)
+def random_playouts(template, n, rng, steps, results):
+    """Play ``n`` random games from copies of ``template``: steps and returns per game."""
+    out = np.empty(L.MAX_PLAYERS + 2, np.float64)
+    for game in range(n):
+        s = template.copy()
+        steps[game] = random_playout(s, rng)
+        returns(s, out)
+        results[game, :] = out[: results.shape[1]]
+
+
+@njit("void(int64[::1], int64, uint64[::1])", cache=True)
+def determinize(s, observer, rng):
+    """Deal again, at random, the cards ``observer`` cannot see: the other players' hands and
+    discarded cards, from those cards and the undealt ones; kept plans are public."""
+    players = s[L.PLAYERS]
+    unseen = s[L.UNDEALT]
+    for p in range(players):
+        if p != observer:
+            unseen |= s[L.DEALT + p] & ~s[L.KEPT + p]
+    for p in range(players):
+        if p == observer:
+            continue
+        hidden = s[L.DEALT + p] & ~s[L.KEPT + p]
+        hand = s[L.KEPT + p]
+        for deck in range(2):
+            mask = s[L.DECK0] if deck == 0 else ~s[L.DECK0]
+            for _ in range(popcount(np.uint64(hidden & mask))):
+                pool = unseen & mask
+                bit = np.int64(1) << nth_bit(pool, random_below(rng, popcount(np.uint64(pool))))
+                hand |= bit
+                unseen &= ~bit
+        s[L.DEALT + p] = hand
+    s[L.UNDEALT] = unseen
+
+
+@njit("int64(int64[::1])", cache=True)
+def state_hash(s):
+    """A 64-bit hash of everything that changes in a game (not the map and plans)."""
+    h = np.int64(-3750763034362895579)  # FNV-1a offset basis
+    for i in range(L.MAP_END, L.SIZE):
+        h = (h ^ s[i]) * np.int64(1099511628211)
+    return h
+
+
+# -- evaluation for the searchers -------------------------------------------------------------------
+
+
+@njit("int64(int64[::1], int64)", cache=True)
+def days_left(s, p):
+    """The routes player ``p`` has still to draw."""
+    phase = s[L.PHASE]
+    if phase == L.PH_DEAL or phase == L.PH_KEEP:
+        return DAYS
+    if phase == L.PH_OVER:
+        return 0
+    left = DAYS - s[L.DAY] + 1
+    first = starter(s)
+    players = s[L.PLAYERS]
+    if phase == L.PH_MOVE and (p - first) % players < (s[L.TO_MOVE] - first) % players:
+        left -= 1
+    return left
+
+
+@njit("float64(int64[::1], int64, float64[::1])", cache=True)
+def estimate(s, p, params):
+    """Player ``p``'s final score as it looks now: the score so far, plus the souvenirs the days
+    left should bring (from the new destinations within three steps), plus the tour plans (by the
+    places visited and a walk through the missing ones), Dudhsagar and the guides in hand."""
+    total = float(score(s, p))
+    left = days_left(s, p)
+    if left == 0:
+        return total
+    here = s[L.POS + p]
+    l0, l1, l2 = board(s, L.LAND)
+    v0, v1, v2 = board(s, L.VISITED + p * NW)
+    d0, d1, d2 = board(s, L.DEST)
+    u0, u1, u2 = d0 & ~v0, d1 & ~v1, d2 & ~v2
+    a0, a1, a2 = single(here)
+    for _ in range(3):
+        b0, b1, b2 = a0, a1, a2
+        for d in range(6):
+            c0, c1, c2 = step(a0, a1, a2, d)
+            b0, b1, b2 = b0 | c0, b1 | c1, b2 | c2
+        a0, a1, a2 = b0 & l0, b1 & l1, b2 & l2
+    near = count3(a0 & u0, a1 & u1, a2 & u2)
+    new = min(left * min(1.0, params[0] * near), float(count3(u0, u1, u2)))
+    total += new * (sc.SOUVENIR + params[1])
+    kept = s[L.KEPT + p]
+    if kept == 0:
+        total += 2 * params[3] * 30.0
+    while kept:
+        card = nth_bit(kept, 0)
+        kept &= kept - 1
+        if plan_done(s, p, card):
+            continue
+        word = s[L.CARDS + card]
+        points = float(word >> L.POINTS_SHIFT)
+        walk, at, missing = 0, here, 0
+        for k in range(3):
+            place = (word >> (L.PLACE_BITS * k)) & 255
+            if not has(s, L.VISITED + p * NW, place):
+                walk += DISTANCE[at, place]
+                at = place
+                missing += 1
+        days = max(missing, (walk + 3) // 4)
+        if days <= left:
+            share = (3 - missing) / 3.0
+            total += (
+                points
+                * (params[2] * share + params[3] * (1.0 - share))
+                * (1.0 - days / (left + 1.0))
+            )
+    if not has(s, L.VISITED + p * NW, s[L.BONUS]):
+        days = max(1, (DISTANCE[here, s[L.BONUS]] + 3) // 4)
+        if days <= left:
+            total += params[4] * (sc.BONUS + sc.SOUVENIR) * (1.0 - days / (left + 1.0))
+    return total + params[5] * guides_left(s, p)
+
+
+@njit("void(int64[::1], float64[::1], float64[::1])", cache=True)
+def heuristic(s, params, out):
+    """An estimate of ``returns`` without searching: solo, the estimated final score over the
+    maximum; multiplayer, a softmax of the estimated scores (temperature ``params[6]`` points)."""
+    if s[L.PHASE] == L.PH_OVER:
+        returns(s, out)
+        return
+    players = s[L.PLAYERS]
+    if players == 1:
+        out[0] = min(1.0, estimate(s, 0, params) / sc.MAX_SCORE)
+        return
+    top = -1e300
+    for p in range(players):
+        out[p] = estimate(s, p, params)
+        top = max(top, out[p])
+    total = 0.0
+    for p in range(players):
+        out[p] = np.exp((out[p] - top) / params[6])
+        total += out[p]
+    for p in range(players):
+        out[p] /= total
