@@ -17,6 +17,7 @@ from solver.core.errors import UnknownGameError
 GAMES: dict[str, str] = {
     "godo": "solver.games.godo.game:GodoGame",
     "gogoa": "solver.games.gogoa.game:GoGoaGame",
+    "kokoro": "solver.games.kokoro.game:KokoroGame",
 }
 """Registered games: short name -> the game class (imported on first use)."""
 
