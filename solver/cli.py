@@ -94,8 +94,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.json:
         _emit(args, data, "")
         return 0
-    if game.solo:
-        result = f"won: {record.title}" if record.winners else "lost: GODŌ was not mastered"
+    if game.players == 1:
+        solo = game.solo_info
+        score = solo.score_of(record.final, record.scores)
+        title = f", {record.title}" if record.title else ""
+        if solo.can_lose and not record.winners:
+            result = f"lost ({solo.score_name} {score})"
+        else:
+            result = ("won" if solo.can_lose else "solo") + f": {solo.score_name} {score}{title}"
     else:
         result = "winner" + ("s" if len(record.winners) > 1 else "") + ": " + ", ".join(
             f"player {p}" for p in record.winners

@@ -90,3 +90,13 @@ def test_bad_position_files_are_errors(capsys, tmp_path):
     wrong.write_text(json.dumps({"game": "godo", "phase": "place", "monks": "here"}))
     status, out, _ = run(capsys, "show", "godo", "--position", str(wrong), "--json")
     assert status == 2 and "error" in json.loads(out)
+
+
+@pytest.mark.parametrize("game", ["godo", "gogoa", "kokoro"])
+def test_play_solo_ends_with_the_result_in_words(capsys, game):
+    assert main(["play", game, "--players", "1", "--agents", "random", "--seed", "2", "--quiet"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    if game == "godo":
+        assert last.startswith(("won: stock left", "lost (stock left"))
+    else:
+        assert last.startswith("solo: score ")

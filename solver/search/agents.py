@@ -68,12 +68,15 @@ class ExpectimaxAgent:
         self.seconds = time
         self.depth = depth if depth is not None or time is not None else 2
         self.cutoff = cutoff
+        self.seed = seed or 0
+        self.decisions = 0
 
     def step(self, state: Any) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        searcher = ExpectimaxSearcher(state.kernel_state(), cutoff=self.cutoff)
+        self.decisions += 1
+        searcher = ExpectimaxSearcher(state.kernel_state(), cutoff=self.cutoff, seed=self.seed * 7919 + self.decisions)
         return searcher.run(depth=self.depth, seconds=self.seconds).best
 
 

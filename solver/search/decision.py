@@ -116,7 +116,7 @@ def best_move(
     if algorithm == "mcts":
         searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=params)
     else:
-        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff)
+        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed)
     start = time.perf_counter()
     player = kstate.current_player()
     actions: list[int] = []

@@ -200,13 +200,19 @@ class ExpectimaxSearcher:
         max_depth: the deepest iteration (a depth counts decisions).
         table_bits: the transposition table holds ``2**table_bits`` entries.
         kernel: the compiled kernel module to search with (default: the state's own).
+        seed: seeds the deal of what the player to move cannot see.
+        determinize: search a deal of the hidden information consistent with what the player to
+            move has seen (the default: the search must not read other players' hands or a card
+            only they peeked at); ``False`` searches the state as it is.
     """
 
     def __init__(self, state: Any, cutoff: float = 0.01, max_depth: int = 12, table_bits: int = 20,
-                 heuristic: np.ndarray | None = None, kernel: Any = None) -> None:  # fmt: skip
+                 heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
+                 determinize: bool = True) -> None:  # fmt: skip
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.search = expectimax.make_expectimax(self.kernel)
         self.state = state.array.copy()
+        self.rng = np.array([seed * 1000 + 1], np.uint64) if determinize else None
         self.cutoff, self.max_depth = cutoff, max_depth
         self.table = expectimax.Table(table_bits, state.players)
         self.heuristic = self.kernel.HEURISTIC_PARAMS.copy() if heuristic is None else heuristic
@@ -221,6 +227,10 @@ class ExpectimaxSearcher:
         best_actions: list[int] = []
         best_values: list[float] = []
         reached, limit = 0, 2**62
+        root = self.state
+        if self.rng is not None:
+            root = self.state.copy()
+            self.kernel.determinize(root, self.kernel.current_player(root), self.rng)
         for d in range(1, (depth or self.max_depth) + 1):
             elapsed = time.perf_counter() - start
             if seconds is not None and d > 1:
@@ -228,7 +238,7 @@ class ExpectimaxSearcher:
                     break
                 rate = counters[0] / elapsed  # nodes a second so far
                 limit = int(counters[0] + 0.8 * rate * (seconds - elapsed))  # a margin for slower nodes
-            n = self.search(self.state, d, self.cutoff, limit, self.heuristic, *self.table.arrays(), counters,
+            n = self.search(root, d, self.cutoff, limit, self.heuristic, *self.table.arrays(), counters,
                             actions, values)  # fmt: skip
             if n < 0:
                 break  # out of time: keep the last depth searched in full

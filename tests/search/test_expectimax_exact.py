@@ -35,7 +35,7 @@ def _assert_same(got: dict[int, float], want: dict[int, float]) -> None:
 def test_root_values_equal_exact_enumeration(name, depth):
     state, _ = TREES[name]
     want = exact_expectimax(state, depth)
-    stats = ExpectimaxSearcher(state.kernel_state(), cutoff=0.0).run(depth=depth)
+    stats = ExpectimaxSearcher(state.kernel_state(), determinize=False, cutoff=0.0).run(depth=depth)
     assert stats.depth == depth
     assert stats.by_value
     assert stats.actions == state.legal_actions()
@@ -70,7 +70,7 @@ def test_a_tile_placement_followed_by_a_draw_with_many_outcomes(cutoff):
     state = _place_position()
     assert len(state.to_json()["pile"]) > 20  # each outcome is below the 0.05 cutoff
     want = exact_expectimax(state, 1, cutoff)
-    stats = ExpectimaxSearcher(state.kernel_state(), cutoff=cutoff).run(depth=1)
+    stats = ExpectimaxSearcher(state.kernel_state(), determinize=False, cutoff=cutoff).run(depth=1)
     _assert_same(_values(stats), want)
 
 
@@ -81,7 +81,7 @@ def test_mid_game_positions_with_several_players(players, steps, seed, depth):
     state = mid_game(players, steps, seed)
     assert len(state.legal_actions()) > 5
     want = exact_expectimax(state, depth)
-    stats = ExpectimaxSearcher(state.kernel_state(), cutoff=0.0).run(depth=depth)
+    stats = ExpectimaxSearcher(state.kernel_state(), determinize=False, cutoff=0.0).run(depth=depth)
     _assert_same(_values(stats), want)
 
 
@@ -91,7 +91,7 @@ def test_cutoff_prunes_unlikely_branches_as_documented(cutoff):
     state, _ = TREES["solo-stock-redraw"]
     for depth in (1, 2, 3):
         want = exact_expectimax(state, depth, cutoff)
-        stats = ExpectimaxSearcher(state.kernel_state(), cutoff=cutoff).run(depth=depth)
+        stats = ExpectimaxSearcher(state.kernel_state(), determinize=False, cutoff=cutoff).run(depth=depth)
         _assert_same(_values(stats), want)
 
 
@@ -102,11 +102,11 @@ def test_cutoff_prunes_unlikely_branches_as_documented(cutoff):
 def test_a_reused_table_gives_the_same_values(name):
     state, deepest = TREES[name]
     fresh_stats = {
-        d: ExpectimaxSearcher(state.kernel_state(), cutoff=0.0).run(depth=d)
+        d: ExpectimaxSearcher(state.kernel_state(), determinize=False, cutoff=0.0).run(depth=d)
         for d in range(1, deepest + 1)
     }
     fresh = {d: _values(stats) for d, stats in fresh_stats.items()}
-    searcher = ExpectimaxSearcher(state.kernel_state(), cutoff=0.0)
+    searcher = ExpectimaxSearcher(state.kernel_state(), determinize=False, cutoff=0.0)
     for d in range(1, deepest + 1):  # the same searcher, its table kept from the shallower runs
         assert _values(searcher.run(depth=d)) == pytest.approx(fresh[d], abs=1e-12)
     again = searcher.run(
@@ -120,8 +120,8 @@ def test_a_reused_table_gives_the_same_values(name):
 def test_a_tiny_table_gives_the_same_values(name):
     # 4 entries: almost every store replaces another; values must not change
     state, deepest = TREES[name]
-    big = ExpectimaxSearcher(state.kernel_state(), cutoff=0.0).run(depth=deepest)
-    tiny = ExpectimaxSearcher(state.kernel_state(), cutoff=0.0, table_bits=2).run(depth=deepest)
+    big = ExpectimaxSearcher(state.kernel_state(), determinize=False, cutoff=0.0).run(depth=deepest)
+    tiny = ExpectimaxSearcher(state.kernel_state(), determinize=False, cutoff=0.0, table_bits=2).run(depth=deepest)
     assert _values(tiny) == pytest.approx(_values(big), abs=1e-12)
 
 
@@ -129,7 +129,7 @@ def test_a_tiny_table_gives_the_same_values(name):
 def test_the_table_kept_after_advance_gives_the_values_of_a_fresh_search(name):
     # best_move keeps the searcher (and its table) from one decision of a turn to the next
     state, deepest = TREES[name]
-    searcher = ExpectimaxSearcher(state.kernel_state(), cutoff=0.0)
+    searcher = ExpectimaxSearcher(state.kernel_state(), determinize=False, cutoff=0.0)
     first = searcher.run(depth=deepest)
     action = first.best
     child = state.clone()
@@ -139,13 +139,13 @@ def test_the_table_kept_after_advance_gives_the_values_of_a_fresh_search(name):
     searcher.advance(action)
     depth = max(1, deepest - 1)
     reused = _values(searcher.run(depth=depth))
-    fresh = _values(ExpectimaxSearcher(child.kernel_state(), cutoff=0.0).run(depth=depth))
+    fresh = _values(ExpectimaxSearcher(child.kernel_state(), determinize=False, cutoff=0.0).run(depth=depth))
     assert reused == pytest.approx(fresh, abs=1e-12)
     _assert_same(reused, exact_expectimax(child, depth))
 
 
 def test_expectimax_is_deterministic():
     state = mid_game(2, 60, 4)
-    a = ExpectimaxSearcher(state.kernel_state()).run(depth=2)
-    b = ExpectimaxSearcher(state.kernel_state()).run(depth=2)
+    a = ExpectimaxSearcher(state.kernel_state(), determinize=False).run(depth=2)
+    b = ExpectimaxSearcher(state.kernel_state(), determinize=False).run(depth=2)
     assert (a.actions, a.values, a.nodes, a.best) == (b.actions, b.values, b.nodes, b.best)
