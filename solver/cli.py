@@ -99,7 +99,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         score = solo.score_of(record.final, record.scores)
         title = f", {record.title}" if record.title else ""
         if solo.can_lose and not record.winners:
-            result = f"lost ({solo.score_name} {score})"
+            result = f"lost: {solo.score_name} {score}"
         else:
             result = ("won" if solo.can_lose else "solo") + f": {solo.score_name} {score}{title}"
     else:

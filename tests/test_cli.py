@@ -97,6 +97,6 @@ def test_play_solo_ends_with_the_result_in_words(capsys, game):
     assert main(["play", game, "--players", "1", "--agents", "random", "--seed", "2", "--quiet"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     if game == "godo":
-        assert last.startswith(("won: stock left", "lost (stock left"))
+        assert last.startswith(("won: stock left", "lost: stock left"))
     else:
         assert last.startswith("solo: score ")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from solver.core.errors import UnknownGameError
 
 
 @dataclass(frozen=True)
@@ -17,6 +20,24 @@ class GameInfo:
     max_chance_outcomes: int
     min_utility: float
     max_utility: float
+
+    def check_options(self, players: object, backend: str, backends: Sequence[str]) -> None:
+        """Refuse a player count or backend the game does not have.
+
+            >>> INFO = GameInfo("x", "X", 1, 4, 10, 6, 0.0, 1.0)
+            >>> INFO.check_options(5, "numba", ["reference", "numba"])
+            Traceback (most recent call last):
+            ...
+            solver.core.errors.UnknownGameError: players: X is for 1 to 4 players, got 5
+
+        Raises:
+            UnknownGameError: naming the option.
+        """
+        if not isinstance(players, int) or isinstance(players, bool) or not self.min_players <= players <= self.max_players:
+            raise UnknownGameError(f"players: {self.title} is for {self.min_players} to {self.max_players} players, "
+                                   f"got {players!r}")  # fmt: skip
+        if backend not in backends:
+            raise UnknownGameError(f"backend: unknown backend {backend!r}; known: {', '.join(backends)}")
 
 
 @dataclass(frozen=True)

@@ -67,12 +67,9 @@ class GodoGame:
         pack: PackSource = None,
         backend: str = "reference",
     ) -> None:
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
-            raise UnknownGameError(f"players: GODŌ is for 1 to 5 players, got {players!r}")
+        INFO.check_options(players, backend, BACKENDS)
         if solo and players != 1:
             raise UnknownGameError(f"solo: the solo mode is for 1 player, got players={players}")
-        if backend not in BACKENDS:
-            raise UnknownGameError(f"backend: unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
         if backend == "c":
             from solver.games.godo import ckernel
 

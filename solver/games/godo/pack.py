@@ -30,12 +30,12 @@ Variant icons are ``"move_monk"``, ``"relocate_tile"`` and ``"move_enso"``.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from solver.core.errors import PackError
+from solver.core.packs import PackSource, read_pack
 
 COLOURS = ("blue", "green", "purple", "red", "yellow")
 NUM_COLOURS = len(COLOURS)
@@ -50,7 +50,6 @@ GATE, SHRINE, LANTERN = "gate", "shrine", "lantern"
 
 REFERENCE_PACK = Path(__file__).parent / "data" / "reference.json"
 
-PackSource = None | str | Path | dict
 
 
 @dataclass(frozen=True)
@@ -238,17 +237,4 @@ def load_pack(source: PackSource = None) -> Pack:
     Raises:
         PackError: the file cannot be read, is not JSON, or does not follow the schema.
     """
-    if isinstance(source, dict):
-        return parse_pack(source)
-    path = REFERENCE_PACK if source is None else Path(source)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PackError("pack", f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise PackError("pack", f"{path} is not UTF-8 text") from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PackError("pack", f"{path} is not valid JSON: {exc}") from None
-    return parse_pack(obj)
+    return read_pack(source, REFERENCE_PACK, parse_pack)

@@ -13,7 +13,6 @@ from typing import Any
 
 import numpy as np
 
-from solver.core.errors import UnknownGameError
 from solver.core.game import GameInfo, SoloInfo
 from solver.games.gogoa import actions as act
 from solver.games.gogoa import position
@@ -59,12 +58,7 @@ class GoGoaGame:
     def __init__(
         self, players: int = 2, pack: PackSource = None, backend: str = "reference"
     ) -> None:
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 6:
-            raise UnknownGameError(f"players: Go Goa is for 1 to 6 players, got {players!r}")
-        if backend not in BACKENDS:
-            raise UnknownGameError(
-                f"backend: unknown backend {backend!r}; known: {', '.join(BACKENDS)}"
-            )
+        INFO.check_options(players, backend, BACKENDS)
         self.players = players
         self.solo = players == 1
         self.backend = backend

@@ -27,12 +27,12 @@ least 12 cards so that six players can be dealt two each.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from solver.core.errors import PackError
+from solver.core.packs import PackSource, read_pack
 from solver.games.gogoa import hexgrid as hx
 
 TYPES = ("beach", "waterfall", "fort", "historical", "religious")
@@ -50,7 +50,6 @@ LAND, SEA = "#", "."
 
 REFERENCE_PACK = Path(__file__).parent / "data" / "reference.json"
 
-PackSource = None | str | Path | dict
 
 
 @dataclass(frozen=True)
@@ -286,17 +285,4 @@ def load_pack(source: PackSource = None) -> Pack:
     Raises:
         PackError: the file cannot be read, is not JSON, or does not follow the schema.
     """
-    if isinstance(source, dict):
-        return parse_pack(source)
-    path = REFERENCE_PACK if source is None else Path(source)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PackError("pack", f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise PackError("pack", f"{path} is not UTF-8 text") from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PackError("pack", f"{path} is not valid JSON: {exc}") from None
-    return parse_pack(obj)
+    return read_pack(source, REFERENCE_PACK, parse_pack)

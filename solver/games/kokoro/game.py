@@ -71,14 +71,7 @@ class KokoroGame:
         pack: PackSource = None,
         backend: str = "reference",
     ) -> None:
-        if (
-            not isinstance(players, int)
-            or isinstance(players, bool)
-            or not 1 <= players <= MAX_PLAYERS
-        ):
-            raise UnknownGameError(
-                f"players: Kokoro is for 1 to {MAX_PLAYERS} players, got {players!r}"
-            )
+        INFO.check_options(players, backend, BACKENDS)
         if side not in SIDES:
             raise UnknownGameError(f"side: expected 'blue' or 'pink', got {side!r}")
         if decree is not None and decree not in DECREES:
@@ -88,10 +81,6 @@ class KokoroGame:
         if decree is not None and side not in DECREES[decree].sides:
             raise UnknownGameError(
                 f"decree: {decree!r} is a pink decree, played only on the pink side"
-            )
-        if backend not in BACKENDS:
-            raise UnknownGameError(
-                f"backend: unknown backend {backend!r}; known: {', '.join(BACKENDS)}"
             )
         self.pack = load_pack(pack)
         if side not in self.pack.mats:
