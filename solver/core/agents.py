@@ -43,6 +43,8 @@ _OPTION_TYPES = {
     "time": float, "iterations": int, "workers": int,  # every searcher's budget
     "explore": float, "rollout": int, "guided": int,  # MCTS: UCB constant, rollout cutoff, guided samples
     "depth": int, "cutoff": float,  # expectimax
+    "playouts": int,  # greedy, expectimax: the first decision chosen by simulated games
+    "lookahead": int,  # greedy: how far the game's heuristic looks ahead (Go Goa: days of routes)
 }  # fmt: skip
 
 

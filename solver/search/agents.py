@@ -3,6 +3,9 @@
 Importing this module registers them with ``solver.core.agents.make_agent``, so a spec such as
 ``"mcts:time=0.5"`` or ``"expectimax:depth=3:cutoff=0.02"`` names an agent anywhere agents are
 taken (``solver.play``, ``solver play --agents``, ``solver arena``).
+``greedy`` and ``expectimax`` take ``playouts=N``: their first decision of a game (Go Goa: the
+tour plans to keep) is chosen by N simulated games per action (``solver.search.simulation``).
+``greedy`` takes ``lookahead=N`` for games whose heuristic looks ahead (Go Goa: days of routes).
 
     >>> from solver.core.agents import make_agent
     >>> make_agent("mcts:iterations=200:workers=1", seed=1).name
@@ -16,9 +19,42 @@ from typing import Any
 import numpy as np
 
 from solver.core.agents import AGENTS
+from solver.core.errors import SolverError
 from solver.search import mcts
 from solver.search.greedy import make_greedy
 from solver.search.searcher import ExpectimaxSearcher, MCTSSearcher
+from solver.search.simulation import best_by_simulation
+
+
+def heuristic_params(kernel: Any, lookahead: int | None) -> np.ndarray:
+    """The kernel's heuristic weights, set to look ``lookahead`` ahead if given: a game whose
+    heuristic looks ahead names the weight that says how far (``HEURISTIC_LOOKAHEAD``)."""
+    if lookahead is None:
+        return kernel.HEURISTIC_PARAMS
+    index = getattr(kernel, "HEURISTIC_LOOKAHEAD", None)
+    if index is None:
+        raise SolverError("lookahead: this game's heuristic does not look ahead")
+    params = kernel.HEURISTIC_PARAMS.copy()
+    params[index] = lookahead
+    return params
+
+
+class OpeningBySimulation:
+    """With ``playouts``, the first decision an agent takes in a game is the action whose simulated
+    games (``playouts`` per action, ``solver.search.simulation``) end best: a bet on the whole game
+    that a short search cannot judge. An agent plays one game (as ``solver.play`` makes them)."""
+
+    def __init__(self, seed: int | None, playouts: int | None) -> None:
+        self.seed = seed or 0
+        self.playouts = playouts
+        self.opened = False
+
+    def opening(self, state: Any) -> int | None:
+        """The simulated choice at the first decision with a choice (if ``playouts`` is set)."""
+        if self.opened or not self.playouts or len(state.legal_actions()) < 2:
+            return None
+        self.opened = True
+        return best_by_simulation(state, self.playouts, self.seed)[0]
 
 
 class MCTSAgent:
@@ -58,40 +94,50 @@ class MCTSAgent:
         return action
 
 
-class ExpectimaxAgent:
+class ExpectimaxAgent(OpeningBySimulation):
     """Plays the best valued action of an expectimax search at each decision."""
 
     name = "expectimax"
 
     def __init__(self, seed: int | None = None, time: float | None = None, depth: int | None = None,
-                 cutoff: float = 0.01) -> None:  # fmt: skip
+                 cutoff: float = 0.01, playouts: int | None = None) -> None:  # fmt: skip
+        super().__init__(seed, playouts)
         self.seconds = time
         self.depth = depth if depth is not None or time is not None else 2
         self.cutoff = cutoff
-        self.seed = seed or 0
         self.decisions = 0
 
     def step(self, state: Any) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        opening = self.opening(state)
+        if opening is not None:
+            return opening
         self.decisions += 1
         searcher = ExpectimaxSearcher(state.kernel_state(), cutoff=self.cutoff, seed=self.seed * 7919 + self.decisions)
         return searcher.run(depth=self.depth, seconds=self.seconds).best
 
 
-class GreedyAgent:
+class GreedyAgent(OpeningBySimulation):
     """One turn of lookahead on the game's heuristic (see ``solver.search.greedy``)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
+    def __init__(self, seed: int | None = None, playouts: int | None = None,
+                 lookahead: int | None = None) -> None:  # fmt: skip
+        super().__init__(seed, playouts)
+        if lookahead is not None and lookahead < 0:
+            raise SolverError(f"lookahead: expected 0 or more, got {lookahead}")
+        self.lookahead = lookahead
 
     def step(self, state: Any) -> int:
+        opening = self.opening(state)
+        if opening is not None:
+            return opening
         kstate = state.kernel_state()
         kernel = kstate.search_kernel()
-        return int(make_greedy(kernel)(kstate.array, kernel.HEURISTIC_PARAMS))
+        return int(make_greedy(kernel)(kstate.array, heuristic_params(kernel, self.lookahead)))
 
 
 AGENTS.update({"mcts": MCTSAgent, "expectimax": ExpectimaxAgent, "greedy": GreedyAgent})

@@ -20,6 +20,14 @@ every distance and turn allowance: ``ends[direction][distance][turns]``. A day's
 the union over the dice assignments and the changes Local Guides can make, keeping per hex the
 fewest guides (``reach[cost]``).
 
+**Evaluation for the searchers** (``estimate``): a position's ``outlook`` is the final score it
+promises with no dice known (the score, a souvenir a day, the best mix of types for the days left,
+the tour plans and Dudhsagar by the chance of reaching them, the guides); the ``lookahead`` takes
+the best ``outlook`` among the hexes today's route can end on, for every roll at once (the
+endpoints of every roll come from the same ``routes`` frontiers), averaged over the rolls, and with
+a lookahead of 2 days does so again from the best of them. On the last day it is the exact expected
+final score (guides aside).
+
 The public kernel functions, shared in name and meaning by every game's kernel::
 
     legal_actions(state, out) -> n            apply_action(state, action)
@@ -47,6 +55,12 @@ from solver.games.gogoa.rules import DAYS, DEALT_PER_DECK, HAND
 
 BUFFER = L.BUFFER
 HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
+# indices into HEURISTIC_PARAMS (see layout)
+P_NEAR, P_TYPES, P_RADIUS, P_PACE, P_LAND, P_GUIDE, P_UNKEPT = range(7)
+P_TEMPERATURE, P_LOOKAHEAD, P_PLAN, P_BONUS, P_BEAM = range(7, 12)
+HEURISTIC_LOOKAHEAD = P_LOOKAHEAD
+"""The weight that says how many days of routes the heuristic looks ahead (0, 1 or 2; see
+``estimate``): the ``lookahead`` option of the ``greedy`` agent sets it."""
 NW = L.NW
 STEPS = 6  # the longest distance a die gives
 TURNS = 3  # frontier slots: at most 0, 1, 2 turns
@@ -258,6 +272,18 @@ def plan_done(s, p, card):
     return True
 
 
+@njit("int64(int64[::1])", cache=True)
+def type_bonus(counts):
+    """The sets (one per five types, the rarest type's count) and same-type points of the
+    souvenirs of each type."""
+    least = counts[0]
+    total = 0
+    for t in range(NUM_TYPES):
+        least = min(least, counts[t])
+        total += SAME_TYPE[counts[t]]
+    return total + sc.SET_OF_TYPES * least
+
+
 @njit("int64(int64[::1], int64)", cache=True)
 def score(s, p):
     """Player ``p``'s score: souvenirs, Dudhsagar, tour plans, sets of types, same types."""
@@ -271,11 +297,7 @@ def score(s, p):
         kept &= kept - 1
         if plan_done(s, p, card):
             total += s[L.CARDS + card] >> L.POINTS_SHIFT
-    least = counts[0]
-    for t in range(NUM_TYPES):
-        least = min(least, counts[t])
-        total += SAME_TYPE[counts[t]]
-    return total + sc.SET_OF_TYPES * least
+    return total + type_bonus(counts)
 
 
 @njit("void(int64[::1], int64[::1])", cache=True)
@@ -677,66 +699,368 @@ def days_left(s, p):
     return left
 
 
-@njit("float64(int64[::1], int64, float64[::1])", cache=True)
-def estimate(s, p, params):
-    """Player ``p``'s final score as it looks now: the score so far, plus the souvenirs the days
-    left should bring (from the new destinations within three steps), plus the tour plans (by the
-    places visited and a walk through the missing ones), Dudhsagar and the guides in hand."""
-    total = float(score(s, p))
-    left = days_left(s, p)
-    if left == 0:
-        return total
-    here = s[L.POS + p]
-    l0, l1, l2 = board(s, L.LAND)
-    v0, v1, v2 = board(s, L.VISITED + p * NW)
-    d0, d1, d2 = board(s, L.DEST)
-    u0, u1, u2 = d0 & ~v0, d1 & ~v1, d2 & ~v2
-    a0, a1, a2 = single(here)
-    for _ in range(3):
-        b0, b1, b2 = a0, a1, a2
-        for d in range(6):
-            c0, c1, c2 = step(a0, a1, a2, d)
-            b0, b1, b2 = b0 | c0, b1 | c1, b2 | c2
-        a0, a1, a2 = b0 & l0, b1 & l1, b2 & l2
-    near = count3(a0 & u0, a1 & u1, a2 & u2)
-    new = min(left * min(1.0, params[0] * near), float(count3(u0, u1, u2)))
-    total += new * (sc.SOUVENIR + params[1])
+@njit("int64(int64[::1], int64[::1], int64[::1], int64, int64[::1])", cache=True)
+def best_type_bonus(counts, spare, extra, k, dp):
+    """The most the sets and same-type circles can score when at most ``k`` more souvenirs are
+    added to ``counts``, at most ``spare[t]`` of type ``t`` (``extra``, ``dp``: scratch of at least
+    ``NUM_TYPES`` and ``k + 1`` entries). Each number of sets ``m`` is tried: first every type is
+    raised to ``m``, then the budget left goes to the same-type thresholds (a knapsack over the
+    types: each stays, reaches 3 or reaches 6)."""
+    best = type_bonus(counts)
+    low = counts[0]
+    for t in range(NUM_TYPES):
+        low = min(low, counts[t])
+    for m in range(low, low + k + 1):
+        need = 0
+        for t in range(NUM_TYPES):
+            extra[t] = max(0, m - counts[t])
+            need += extra[t]
+            if extra[t] > spare[t]:
+                need = k + 1
+        if need > k:
+            break
+        budget = k - need
+        dp[: budget + 1] = 0
+        for t in range(NUM_TYPES):
+            base = counts[t] + extra[t]
+            room = spare[t] - extra[t]
+            for b in range(budget, -1, -1):
+                value = dp[b] + SAME_TYPE[base]
+                for target in (3, 6):
+                    u = target - base
+                    if 0 < u <= min(b, room):
+                        value = max(value, dp[b - u] + SAME_TYPE[target])
+                dp[b] = value
+        best = max(best, sc.SET_OF_TYPES * m + dp[budget])
+    return best
+
+
+@njit("int64(int64, int64[::1], int64[::1], int64, int64, int64[::1])", cache=True)
+def tour_length(here, places, owner, n, targets, path):
+    """The steps of a short walk from ``here`` through the first ``n`` ``places`` whose ``owner``
+    is in the bit mask ``targets`` (farthest place first, each inserted where it adds least;
+    ``path``: scratch for the walk)."""
+    path[0] = here
+    length = 0
+    size = 1
+    done = 0
+    while True:
+        far, pick = -1, -1
+        for i in range(n):
+            wanted = (targets >> owner[i]) & 1 and not (done >> i) & 1
+            if wanted and DISTANCE[here, places[i]] > far:
+                far, pick = DISTANCE[here, places[i]], i
+        if pick < 0:
+            return length
+        done |= 1 << pick
+        h = places[pick]
+        cost, at = DISTANCE[path[size - 1], h], size  # at the end of the walk
+        for k in range(1, size):
+            extra = DISTANCE[path[k - 1], h] + DISTANCE[h, path[k]] - DISTANCE[path[k - 1], path[k]]
+            if extra < cost:
+                cost, at = extra, k
+        for k in range(size, at, -1):
+            path[k] = path[k - 1]
+        path[at] = h
+        size += 1
+        length += cost
+
+
+@njit("float64(int64[::1], int64, int64, float64[::1], int64[::1])", cache=True)
+def targets_value(s, p, left, params, scratch):
+    """What player ``p``'s tour plans and Dudhsagar still to complete are worth with ``left``
+    days to go: for the best choice of targets to go for, the walk through their missing places
+    at ``params[P_PACE]`` steps a day leaves spare days; each place is hit with the chance of
+    landing on it at least once in the spare days and one more (``params[P_LAND]`` a try); a plan
+    counts its points times ``params[P_PLAN]``, Dudhsagar ``params[P_BONUS]`` (``scratch``: 28
+    entries)."""
+    places, owner = scratch[:7], scratch[7:14]
+    points, missing = scratch[14:17], scratch[17:20]
+    n = 0
+    targets = 0
     kept = s[L.KEPT + p]
-    if kept == 0:
-        total += 2 * params[3] * 30.0
     while kept:
         card = nth_bit(kept, 0)
         kept &= kept - 1
-        if plan_done(s, p, card):
-            continue
         word = s[L.CARDS + card]
-        points = float(word >> L.POINTS_SHIFT)
-        walk, at, missing = 0, here, 0
-        for k in range(3):
-            place = (word >> (L.PLACE_BITS * k)) & 255
+        missing[targets] = 0
+        for i in range(3):
+            place = (word >> (L.PLACE_BITS * i)) & 255
             if not has(s, L.VISITED + p * NW, place):
-                walk += DISTANCE[at, place]
-                at = place
-                missing += 1
-        days = max(missing, (walk + 3) // 4)
-        if days <= left:
-            share = (3 - missing) / 3.0
-            total += (
-                points
-                * (params[2] * share + params[3] * (1.0 - share))
-                * (1.0 - days / (left + 1.0))
-            )
+                places[n], owner[n] = place, targets
+                n += 1
+                missing[targets] += 1
+        if missing[targets]:
+            points[targets] = word >> L.POINTS_SHIFT
+            targets += 1
+    bonus = -1
     if not has(s, L.VISITED + p * NW, s[L.BONUS]):
-        days = max(1, (DISTANCE[here, s[L.BONUS]] + 3) // 4)
-        if days <= left:
-            total += params[4] * (sc.BONUS + sc.SOUVENIR) * (1.0 - days / (left + 1.0))
-    return total + params[5] * guides_left(s, p)
+        places[n], owner[n], missing[targets] = s[L.BONUS], targets, 1
+        bonus = targets
+        n += 1
+        targets += 1
+    here = s[L.POS + p]
+    best = 0.0
+    for chosen in range(1, 1 << targets):
+        count = 0
+        for i in range(n):
+            count += (chosen >> owner[i]) & 1
+        walk = tour_length(here, places, owner, n, chosen, scratch[20:28])
+        spare = left - max(count, int(np.ceil(walk / params[P_PACE])))
+        if spare < 0:
+            continue
+        chance = 1.0 - (1.0 - params[P_LAND]) ** (spare + 1)
+        value = 0.0
+        for t in range(targets):
+            if (chosen >> t) & 1:
+                worth = params[P_BONUS] if t == bonus else params[P_PLAN] * points[t]
+                value += worth * chance ** missing[t]
+        best = max(best, value)
+    return best
+
+
+@njit(
+    "float64(int64[::1], int64, int64, float64[::1], int64[::1], int64[::1], int64[::1])",
+    cache=True,
+)
+def outlook(s, p, left, params, kind, counts, scratch):
+    """Player ``p``'s final score as it looks with ``left`` days to go and no dice known: the
+    score so far; a souvenir a day (as likely as there are new destinations within three steps);
+    the sets and same-type points the best mix of types for those days would add (among the new
+    destinations within ``params[P_RADIUS]`` steps a day left), counted at ``params[P_TYPES]``;
+    the tour plans and Dudhsagar (``targets_value``); the guides in hand.
+    ``kind``: the type of each destination hex; ``counts``, ``scratch``: scratch arrays."""
+    total = float(score(s, p))
+    if left == 0:
+        return total
+    here = s[L.POS + p]
+    spare = scratch[:NUM_TYPES]
+    spare[:] = 0
+    near = 0
+    radius = params[P_RADIUS] * left
+    for w in range(NW):
+        new = np.uint64(s[L.DEST + w]) & ~np.uint64(s[L.VISITED + p * NW + w])
+        while new:
+            h = w * 64 + ctz(new)
+            new &= new - ONE
+            d = DISTANCE[here, h]
+            near += d <= 3
+            if d <= radius:
+                spare[kind[h]] += 1
+    k = min(left, int(spare.sum()))
+    total += sc.SOUVENIR * k * min(1.0, params[P_NEAR] * near)
+    type_counts(s, p, counts)
+    extra, dp = scratch[NUM_TYPES : 2 * NUM_TYPES], scratch[2 * NUM_TYPES :]
+    total += params[P_TYPES] * (best_type_bonus(counts, spare, extra, k, dp) - type_bonus(counts))
+    if s[L.KEPT + p] == 0:  # plans not chosen yet
+        total += params[P_UNKEPT]
+    total += targets_value(s, p, left, params, scratch)
+    return total + params[P_GUIDE] * guides_left(s, p)
+
+
+@njit("UniTuple(uint64, 3)(int64, int64, int64, int64, uint64[:, :, :, ::1])", cache=True)
+def day_reach(a, b, c, allowed, ends):
+    """The hexes a route can end on with the dice ``a b c``, Local Guides aside, from the
+    endpoints ``ends`` of ``routes`` in every first direction: ``allowed`` is the bit mask of the
+    dice (by position) that may give the direction; if none gives a route, the opposite
+    directions, then any direction (the fallbacks; the starting player's die, the third level of
+    the players who are not starting, is left out)."""
+    die = (a, b, c)
+    r0 = ZERO
+    r1 = ZERO
+    r2 = ZERO
+    for level in range(3):
+        for x in range(3):
+            if not (allowed >> x) & 1:
+                continue
+            for y in range(3):
+                if y == x:
+                    continue
+                dist, turns = die[y], TURNS_OF[die[3 - x - y]]
+                for h in range(6):
+                    if level == 2 or h == (die[x] - 1 if level == 0 else (die[x] + 2) % 6):
+                        r0 |= ends[h, dist, turns, 0]
+                        r1 |= ends[h, dist, turns, 1]
+                        r2 |= ends[h, dist, turns, 2]
+        if (r0 | r1 | r2) != ZERO:
+            break
+    return r0, r1, r2
+
+
+@njit("UniTuple(uint64, 3)(int64[::1], int64, int64, int64, uint64[:, ::1])", cache=True)
+def day_ends(s, here, roll, allowed, masks):
+    """Fill ``masks[r]`` with the hexes today's route from ``here`` can end on with roll ``r``, for
+    every roll or only ``roll`` if the dice show; return the union. ``allowed``: the dice that may
+    give the direction (see ``day_reach``), or -1 for the starting player still to reserve one (any
+    die, each with its own fallbacks)."""
+    ends = np.empty((6, STEPS + 1, TURNS, NW), np.uint64)
+    f = np.empty((6, TURNS, NW), np.uint64)
+    g = np.empty((6, TURNS, NW), np.uint64)
+    for h in range(6):
+        routes(s, here, h, ends, f, g)
+    u0 = ZERO
+    u1 = ZERO
+    u2 = ZERO
+    for r in range(len(ROLLS)):
+        if roll >= 0 and r != roll:
+            continue
+        a, b, c = ROLL_DICE[r, 0], ROLL_DICE[r, 1], ROLL_DICE[r, 2]
+        if allowed >= 0:
+            m0, m1, m2 = day_reach(a, b, c, allowed, ends)
+        else:
+            m0, m1, m2 = day_reach(a, b, c, 1, ends)
+            for x in range(1, 3):
+                x0, x1, x2 = day_reach(a, b, c, 1 << x, ends)
+                m0, m1, m2 = m0 | x0, m1 | x1, m2 | x2
+        masks[r, 0], masks[r, 1], masks[r, 2] = m0, m1, m2
+        u0, u1, u2 = u0 | m0, u1 | m1, u2 | m2
+    return u0, u1, u2
+
+
+@njit("float64(uint64[:, ::1], float64[::1], int64, float64)", cache=True)
+def best_by_roll(masks, values, roll, stay):
+    """The best of ``values`` (per hex) among the hexes of ``masks[r]``, averaged over the rolls
+    ``r`` by their odds, or for ``roll`` alone; ``stay`` for a roll with no route at all."""
+    expected = 0.0
+    for r in range(len(ROLLS)):
+        if roll >= 0 and r != roll:
+            continue
+        best = -1.0
+        for w in range(NW):
+            seen = masks[r, w]
+            while seen:
+                best = max(best, values[w * 64 + ctz(seen)])
+                seen &= seen - ONE
+        expected += (1.0 if roll >= 0 else ROLL_PROBS[r]) * (best if best >= 0.0 else stay)
+    return expected
+
+
+@njit("void(int64[::1], int64[::1], int64, int64)", cache=True)
+def move_to(t, s, p, h):
+    """``t``: the state ``s`` with player ``p`` moved to hex ``h`` (a souvenir if it is one)."""
+    t[L.POS + p] = h
+    for w in range(NW):
+        t[L.VISITED + p * NW + w] = s[L.VISITED + p * NW + w]
+    if has(s, L.DEST, h):
+        put(t, L.VISITED + p * NW, h)
+
+
+@njit("UniTuple(uint64, 3)(uint64[:, ::1], float64[::1], int64, int64)", cache=True)
+def best_hexes(masks, values, roll, k):
+    """The hexes among the ``k`` best valued of ``masks[r]`` for some roll ``r`` (or ``roll``)."""
+    top = np.empty(k, np.int64)
+    c0 = ZERO
+    c1 = ZERO
+    c2 = ZERO
+    for r in range(len(ROLLS)):
+        if roll >= 0 and r != roll:
+            continue
+        size = 0
+        for w in range(NW):
+            seen = masks[r, w]
+            while seen:
+                h = w * 64 + ctz(seen)
+                seen &= seen - ONE
+                i = min(size, k - 1)
+                if size == k and values[h] <= values[top[i]]:
+                    continue
+                while i > 0 and values[top[i - 1]] < values[h]:
+                    top[i] = top[i - 1]
+                    i -= 1
+                top[i] = h
+                size = min(size + 1, k)
+        for i in range(size):
+            a0, a1, a2 = single(top[i])
+            c0, c1, c2 = c0 | a0, c1 | a1, c2 | a2
+    return c0, c1, c2
+
+
+@njit(
+    "float64(int64[::1], int64, int64, float64[::1], int64[::1], int64[::1], int64[::1],"
+    " int64, int64, int64)",
+    cache=True,
+)
+def lookahead(s, p, left, params, kind, counts, scratch, roll, allowed, depth):
+    """Player ``p``'s final score as it looks before today's route (``left`` days to go, today's
+    included): the best value among the hexes the route can end on, averaged over the rolls, or
+    for roll ``roll`` if the dice show (``allowed``: the dice that may give the direction, see
+    ``day_ends``). A hex is valued by its ``outlook``; with ``depth`` 2, the ``params[P_BEAM]``
+    best hexes of each roll are valued again by the same averaged best over the next day's routes
+    from there (and the others dropped). Local Guides are not used."""
+    masks = np.empty((len(ROLLS), NW), np.uint64)
+    values = np.zeros(hx.CELLS)
+    t = s.copy()
+    union = day_ends(s, s[L.POS + p], roll, allowed, masks)
+    for w in range(NW):
+        todo = union[w]
+        while todo:
+            h = w * 64 + ctz(todo)
+            todo &= todo - ONE
+            move_to(t, s, p, h)
+            values[h] = outlook(t, p, left - 1, params, kind, counts, scratch)
+    if depth >= 2 and left >= 2:
+        inner = np.empty((len(ROLLS), NW), np.uint64)
+        later = np.zeros(hx.CELLS)
+        u = t.copy()
+        chosen = best_hexes(masks, values, roll, int(params[P_BEAM]))
+        for w in range(NW):
+            todo = union[w]
+            while todo:
+                h = w * 64 + ctz(todo)
+                todo &= todo - ONE
+                if not (chosen[w] >> np.uint64(h & 63)) & ONE:
+                    values[h] = -1.0
+                    continue
+                move_to(t, s, p, h)
+                then = day_ends(t, h, -1, -1, inner)
+                for v in range(NW):
+                    todo2 = then[v]
+                    while todo2:
+                        h2 = v * 64 + ctz(todo2)
+                        todo2 &= todo2 - ONE
+                        move_to(u, t, p, h2)
+                        later[h2] = outlook(u, p, left - 2, params, kind, counts, scratch)
+                stay = outlook(t, p, left - 2, params, kind, counts, scratch)
+                values[h] = best_by_roll(inner, later, -1, stay)
+    return best_by_roll(masks, values, roll, outlook(s, p, left - 1, params, kind, counts, scratch))
+
+
+@njit("float64(int64[::1], int64, float64[::1])", cache=True)
+def estimate(s, p, params):
+    """Player ``p``'s final score as it looks now: with routes still to draw, the ``lookahead``
+    of ``params[P_LOOKAHEAD]`` days from the next one (with the dice showing, if they are for it);
+    with no lookahead, the ``outlook``; at the end, the score."""
+    left = days_left(s, p)
+    phase = s[L.PHASE]
+    kind = np.zeros(hx.CELLS, np.int64)
+    for t in range(NUM_TYPES):
+        for w in range(NW):
+            bits = np.uint64(s[L.TYPE + t * NW + w])
+            while bits:
+                kind[w * 64 + ctz(bits)] = t
+                bits &= bits - ONE
+    counts = np.empty(NUM_TYPES, np.int64)
+    scratch = np.empty(32, np.int64)
+    depth = min(int(params[P_LOOKAHEAD]), 2)
+    if left == 0 or depth == 0:
+        return outlook(s, p, left, params, kind, counts, scratch)
+    moved = phase == L.PH_MOVE and left < DAYS - s[L.DAY] + 1  # the next route is tomorrow's
+    roll, allowed = -1, -1
+    if (phase == L.PH_RESERVE or phase == L.PH_MOVE) and not moved:
+        roll = ROLL_OF_ORDERED[36 * (s[L.DIE] - 1) + 6 * (s[L.DIE + 1] - 1) + s[L.DIE + 2] - 1]
+    if phase == L.PH_MOVE and not moved:
+        r = 0
+        while s[L.DIE + r] != s[L.RESERVED]:
+            r += 1
+        allowed = 1 << r if p == starter(s) else 7 & ~(1 << r)
+    return lookahead(s, p, left, params, kind, counts, scratch, roll, allowed, depth)
 
 
 @njit("void(int64[::1], float64[::1], float64[::1])", cache=True)
 def heuristic(s, params, out):
     """An estimate of ``returns`` without searching: solo, the estimated final score over the
-    maximum; multiplayer, a softmax of the estimated scores (temperature ``params[6]`` points)."""
+    maximum; multiplayer, a softmax of the estimated scores (temperature ``params[P_TEMPERATURE]``
+    points)."""
     if s[L.PHASE] == L.PH_OVER:
         returns(s, out)
         return
@@ -750,7 +1074,7 @@ def heuristic(s, params, out):
         top = max(top, out[p])
     total = 0.0
     for p in range(players):
-        out[p] = np.exp((out[p] - top) / params[6])
+        out[p] = np.exp((out[p] - top) / params[P_TEMPERATURE])
         total += out[p]
     for p in range(players):
         out[p] /= total

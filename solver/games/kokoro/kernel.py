@@ -47,6 +47,7 @@ CARDS = len(SANCTUARIES)
 CLOSED_FOREST = DECREES["closed_forest"].code
 HARMONY = DECREES["harmony"].code
 TWIN_GUARDIANS = DECREES["twin_guardians"].code
+MAX_GAP = 6  # the farthest two networks are seen as joinable (empty spaces between them)
 
 _SIDES_OF = np.zeros((NUM_SEGMENTS + 1, 2), np.int64)  # segment -> the two sides it joins
 for _segment, _sides in SEGMENTS.items():
@@ -419,65 +420,240 @@ def determinize(s, observer, rng):
 
 
 @njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
-def open_ends(s, p, spaces):
-    """How many segment ends of ``spaces`` lead into an empty space of player ``p``'s mat: where
+def frontier(s, p, spaces):
+    """The empty spaces of player ``p``'s mat that segment ends of ``spaces`` lead into: where
     those paths can still grow."""
     base = L.OPEN + 4 * p
-    empty = s[L.BOARD] & ~drawn(s, p)
     cols = s[L.COLUMNS]
-    return (
-        popcount(((spaces & s[base + RIGHT]) << 1) & ~s[L.EDGE + LEFT] & empty)
-        + popcount(((spaces & s[base + LEFT]) >> 1) & ~s[L.EDGE + RIGHT] & empty)
-        + popcount(((spaces & s[base + BOTTOM]) << cols) & empty)
-        + popcount(((spaces & s[base + TOP]) >> cols) & empty)
+    ends = (
+        (((spaces & s[base + RIGHT]) << 1) & ~s[L.EDGE + LEFT])
+        | (((spaces & s[base + LEFT]) >> 1) & ~s[L.EDGE + RIGHT])
+        | ((spaces & s[base + BOTTOM]) << cols)
+        | ((spaces & s[base + TOP]) >> cols)
     )
+    return ends & s[L.BOARD] & ~drawn(s, p)
+
+
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False, inline="always")
+def _spread(s, reached, empty):
+    """``reached`` and the empty spaces next to it."""
+    cols = s[L.COLUMNS]
+    beside = (
+        ((reached << 1) & ~s[L.EDGE + LEFT])
+        | ((reached >> 1) & ~s[L.EDGE + RIGHT])
+        | (reached << cols)
+        | (reached >> cols)
+    )
+    return reached | (beside & empty)
+
+
+@njit("int64(int64[::1], int64, int64, int64, int64)", cache=True, _nrt=False)
+def gap(s, p, start, target, limit):
+    """How many empty spaces a path must fill to join the empty spaces ``start`` to the empty
+    spaces ``target`` on player ``p``'s mat, through empty spaces (1 if they share one); ``limit``
+    + 1 if more, or if they cannot be joined."""
+    empty = s[L.BOARD] & ~drawn(s, p)
+    reached = start & empty
+    for d in range(1, limit + 1):
+        if reached & target:
+            return d
+        grow = _spread(s, reached, empty)
+        if grow == reached:
+            break
+        reached = grow
+    return limit + 1
+
+
+@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
+def room(s, p, start):
+    """The empty spaces of player ``p``'s mat that a path from the empty spaces ``start`` can
+    still reach: all it can gain."""
+    empty = s[L.BOARD] & ~drawn(s, p)
+    reached = start & empty
+    while True:
+        grow = _spread(s, reached, empty)
+        if grow == reached:
+            return reached
+        reached = grow
+
+
+@njit("int64(int64[::1], int64, int64, int64)", cache=True, _nrt=False)
+def ends_of(s, p, spaces, space):
+    """Where the network ``spaces`` (that of ``space``) can be joined: its open ends, or the space
+    itself while nothing is drawn there (nothing for ``space`` = ``NONE``, a guardian not placed)."""
+    if spaces == 0:
+        if space < 0:
+            return 0
+        return (np.int64(1) << space) & s[L.BOARD] & ~drawn(s, p)
+    return frontier(s, p, spaces)
+
+
+@njit("float64(int64[::1])", cache=True, _nrt=False)
+def cards_per_round(s):
+    """The path cards a round takes, expected from the deck as it is: its four golden cards and
+    the plain ones drawn before the fourth (``4 (cards + 1) / (golden + 1)`` without replacement)."""
+    golden = np.int64(0)
+    for k in range(1, L.KINDS, 2):
+        golden += s[L.DECK + k]
+    return GOLDEN_PER_ROUND * (cards_left(s) + 1.0) / (golden + 1.0)
+
+
+@njit("float64(int64[::1])", cache=True, _nrt=False)
+def cards_this_round(s):
+    """The path cards still to be answered this round, expected: the one in hand (if not answered
+    yet) and those until the round's fourth golden card."""
+    missing = max(GOLDEN_PER_ROUND - s[L.GOLDEN], 0)
+    expected = cards_per_round(s) * missing / GOLDEN_PER_ROUND
+    return expected + (1.0 if s[L.PHASE] == L.PH_CHOOSE else 0.0)
+
+
+@njit("float64(int64[::1], int64, int64, float64[::1])", cache=True, _nrt=False)
+def reach(s, p, spaces, params):
+    """How readily a network grows: 1 with one open end, ``params[H_TWO_ENDS]`` with two or more,
+    0 when closed, ``params[H_BARE]`` for a space with nothing drawn yet (``spaces`` = 0)."""
+    if spaces == 0:
+        return params[L.H_BARE]
+    ends = popcount(frontier(s, p, spaces))
+    if ends == 0:
+        return 0.0
+    return 1.0 if ends == 1 else params[L.H_TWO_ENDS]
+
+
+@njit("float64(int64[::1], int64, int64, int64, float64, float64[::1])", cache=True, _nrt=False)
+def growth(s, p, spaces, space, cards, params):
+    """The features the network ``spaces`` (that of ``space``) is expected to gain over ``cards``
+    path cards: ``params[H_GROWTH]`` a card, as readily as its open ends allow (``reach``), and
+    ``params[H_FRONTIER]`` of the features in the spaces its open ends lead into."""
+    ahead = params[L.H_FRONTIER] * features(s, ends_of(s, p, spaces, space))
+    return params[L.H_GROWTH] * cards * reach(s, p, spaces, params) + ahead
+
+
+@njit("float64(float64, int64)", cache=True, _nrt=False)
+def saturated(gain, room_features):
+    """An expected gain of ``gain`` features bounded by the ``room_features`` a path can still
+    reach: ``room (1 - exp(-gain / room))``, close to ``gain`` while the room is large, short of
+    the room however many cards come (a gain not made yet is never sure)."""
+    if room_features <= 0:
+        return 0.0
+    return room_features * (1.0 - np.exp(-gain / room_features))
+
+
+@njit("float64(float64, float64, float64, float64)", cache=True, _nrt=False)
+def sanctuary_worth(have, growth, need, sharpness):
+    """The expected box of a sanctuary, less the expected penalty: ``have`` features connected now,
+    ``growth`` more expected by its scoring, ``need`` to beat the previous box. The chance to beat
+    it is a logistic of the margin over its spread (``sqrt(1 + growth)``)."""
+    if have >= need:
+        return have + growth
+    margin = (have + growth - need + 0.5) / np.sqrt(1.0 + growth)
+    chance = 1.0 / (1.0 + np.exp(-sharpness * margin))
+    return chance * (have + growth) - (1.0 - chance) * PENALTY
+
+
+@njit(
+    "float64(int64[::1], int64, int64, int64, int64, float64, float64[::1])", cache=True, _nrt=False
+)
+def linked(s, p, spaces, space, main, cards, params):
+    """The chance that the network ``spaces`` (that of ``space``) joins the network ``main`` within
+    ``cards`` path cards: 1 if it is on it, else ``exp(-params[H_LINK] d / (1 + cards))`` for ``d``
+    empty spaces between them."""
+    if main == 0:
+        return 0.0
+    if spaces & main:
+        return 1.0
+    d = gap(s, p, frontier(s, p, main), ends_of(s, p, spaces, space), MAX_GAP)
+    return 0.0 if d > MAX_GAP else np.exp(-params[L.H_LINK] * d / (1.0 + cards))
 
 
 @njit("float64(int64[::1], int64, float64[::1])", cache=True, _nrt=False)
 def estimate(s, p, params):
-    """A player's expected final score, roughly: the points banked, this round's sanctuary (its
-    connected features if they beat the previous box, else a share of the penalty less the
-    progress made), the features connected to the sanctuaries still to come (averaged over the
-    cards left, per round left) and those connected to the guardians now."""
+    """A player's expected final score, roughly (the weights are ``layout.HEURISTIC_PARAMS``).
+
+    The main network is the one with the most features among the revealed sanctuaries' (a tie goes
+    to the latest). A network worth counting is the larger of its own features and the main
+    network's, by the chance to join it (``linked``). The estimate adds up:
+
+    - the points banked;
+    - this round's sanctuary: the features its network is worth and the growth expected from its
+      open ends over the cards left in the round (short of all it can still reach,
+      ``saturated``), if that beats the previous box, else the penalty, by the chance to beat it
+      (``sanctuary_worth``);
+    - the next round's sanctuary, the same way against this round's expected box: the card peeked
+      at if the player saw it, else the average over the cards not revealed;
+    - the rounds after it: the worth of the networks of the sanctuaries still to come, on average,
+      per round;
+    - the guardians: the caterpillars and flowers their networks are worth, and half the growth
+      expected from their open ends over the rest of the game (a guardian counts one kind of
+      feature of the two).
+    """
     base = L.BOXES + L.BOX_WORDS * p
     value = float(score(s, p))
-    rounds_done = 0
-    while rounds_done < ROUNDS and s[base + rounds_done] != L.NO_BOX:
-        rounds_done += 1
     phase = s[L.PHASE]
     if phase == L.PH_OVER:
         return value
-    under_way = phase == L.PH_PATH or phase == L.PH_CHOOSE or phase == L.PH_PEEK
+    rounds_done = 0
+    while rounds_done < ROUNDS and s[base + rounds_done] != L.NO_BOX:
+        rounds_done += 1
     previous = s[base + rounds_done - 1] if rounds_done > 0 else 0
+    sharpness = params[L.H_SHARPNESS]
+    per_round = cards_per_round(s)
+    main, main_size = np.int64(0), -1
+    for r in range(s[L.REVEALED_COUNT]):
+        spaces = network(s, p, s[L.SANCTUARY_SPACE + s[L.REVEALED + r]])
+        if features(s, spaces) >= main_size and spaces != 0:
+            main, main_size = spaces, features(s, spaces)
+    main_size = max(main_size, 0)
+    under_way = phase == L.PH_PATH or phase == L.PH_CHOOSE or phase == L.PH_PEEK
+    current, expected_box, gain, cards = np.int64(0), float(previous), 0.0, 0.0
     if under_way:
-        current = network(s, p, s[L.SANCTUARY_SPACE + s[L.REVEALED + rounds_done]])
-        now = features(s, current)
-        value += params[5] * min(open_ends(s, p, current), 2)
-        if now > previous:
-            value += params[0] * now
-        else:  # a 0 box if the round ended now: the penalty, less the progress made towards it
-            value += params[2] * now - params[1] * PENALTY
+        cards = cards_this_round(s)
+        space = s[L.SANCTUARY_SPACE + s[L.REVEALED + rounds_done]]
+        current = network(s, p, space)
+        room_features = features(s, room(s, p, ends_of(s, p, current, space)))
+        gain = saturated(growth(s, p, current, space, cards, params), room_features)
+        have = max(
+            features(s, current), linked(s, p, current, space, main, cards, params) * main_size
+        )
+        expected_box = sanctuary_worth(have, gain, previous + 1.0, sharpness)
+        value += params[L.H_CURRENT] * expected_box
+        expected_box = max(expected_box, 0.0)
     later = ROUNDS - rounds_done - (1 if under_way else 0)
+    remaining = cards + later * per_round
     if later > 0:
         left = ~revealed_mask(s) & ((1 << CARDS) - 1)
-        total, n, linked = 0, 0, np.int64(0)
+        known = s[L.NEXT_CARD] != L.NONE and (s[L.SEEN] >> p) & 1
+        next_total, next_n, size_total, size_n = 0.0, 0, 0.0, 0
         for k in range(CARDS):
-            if (left >> k) & 1:
-                spaces = network(s, p, s[L.SANCTUARY_SPACE + k])
-                linked |= spaces
-                total += features(s, spaces)
-                n += 1
-        value += params[2] * later * total / max(n, 1) + params[5] * min(open_ends(s, p, linked), 4)
-    lady = count(s, network(s, p, s[L.LADY]), L.CATERPILLARS)
-    lion = count(s, network(s, p, s[L.LION]), L.FLOWERS)
-    return value + params[3] * (lady + lion)
+            if (left >> k) & 1 == 0:
+                continue
+            space = s[L.SANCTUARY_SPACE + k]
+            spaces = network(s, p, space)
+            carried = gain if spaces != 0 and (spaces & current) != 0 else 0.0
+            chance = linked(s, p, spaces, space, main, cards + per_round, params)
+            have = max(features(s, spaces), chance * main_size) + carried
+            ahead = growth(s, p, spaces, space, per_round, params)
+            size_total += have + ahead
+            size_n += 1
+            if not known or k == s[L.NEXT_CARD]:
+                next_total += sanctuary_worth(have, ahead, expected_box + 1.0, sharpness)
+                next_n += 1
+        value += params[L.H_NEXT] * next_total / next_n
+        value += params[L.H_LATER] * (later - 1) * size_total / size_n
+    guarded, ahead = 0.0, 0.0
+    for guardian, planes in ((L.LADY, L.CATERPILLARS), (L.LION, L.FLOWERS)):
+        space = s[guardian]
+        spaces = network(s, p, space)
+        chance = linked(s, p, spaces, space, main, remaining, params)
+        guarded += max(float(count(s, spaces, planes)), chance * count(s, main, planes))
+        ahead += 0.5 * growth(s, p, spaces, space, remaining, params)
+    return value + params[L.H_GUARDIANS] * guarded + params[L.H_GUARDIAN_GROWTH] * ahead
 
 
 @njit("void(int64[::1], float64[::1], float64[::1])", cache=True, _nrt=False)
 def heuristic(s, params, out):
     """An estimate of ``returns`` without searching: solo, the estimated score placed in the
     score range like ``returns``; multiplayer, a softmax of the estimated scores (temperature
-    ``params[4]``), which sums to 1 like the winners' shares."""
+    ``params[H_TEMPERATURE]``), which sums to 1 like the winners' shares."""
     players = s[L.PLAYERS]
     if s[L.PHASE] == L.PH_OVER:
         returns(s, out)
@@ -488,7 +664,7 @@ def heuristic(s, params, out):
         return
     best = -1e300
     for p in range(players):
-        out[p] = params[4] * estimate(s, p, params)
+        out[p] = params[L.H_TEMPERATURE] * estimate(s, p, params)
         best = max(best, out[p])
     total = 0.0
     for p in range(players):
