@@ -39,6 +39,23 @@ def random_step(state: Any, rng: random.Random) -> int:
     return rng.choice(state.legal_actions())
 
 
+def reference_playouts(game: Any, n: int, seed: int) -> tuple[Any, Any]:
+    """``n`` uniformly random games from the start with Python's seeded generator (``random_step``):
+    the steps of each game and its returns (``n x players``), for a game's reference backend."""
+    import numpy as np
+
+    rng = random.Random(seed)
+    steps = np.zeros(n, np.int64)
+    results = np.zeros((n, game.players))
+    for g in range(n):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_legal_action(random_step(state, rng))
+            steps[g] += 1
+        results[g] = state.returns()
+    return steps, results
+
+
 @dataclass
 class GameRecord:
     """A finished game: every action in order, with the result."""

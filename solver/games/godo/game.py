@@ -9,14 +9,13 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 
 from solver.core.errors import UnknownGameError
 from solver.core.game import GameInfo, SoloInfo
-from solver.core.play import random_step
+from solver.core.play import reference_playouts
 from solver.games.godo import actions as act
 from solver.games.godo import position
 from solver.games.godo.pack import NUM_TILES, PackSource, load_pack
@@ -115,17 +114,10 @@ class GodoGame:
         reference backend plays them with the plain-Python engine, the compiled backends without
         leaving compiled code.
         """
+        if self.backend == "reference":
+            return reference_playouts(self, n, seed)
         steps = np.zeros(n, np.int64)
         results = np.zeros((n, self.players))
-        if self.backend == "reference":
-            rng = random.Random(seed)
-            for g in range(n):
-                state = self.new_initial_state()
-                while not state.is_terminal():
-                    state.apply_legal_action(random_step(state, rng))
-                    steps[g] += 1
-                results[g] = state.returns()
-            return steps, results
         template = self.new_initial_state().array
         self._kernel().random_playouts(template, n, np.array([seed], np.uint64), steps, results)
         return steps, results

@@ -9,14 +9,13 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 
 from solver.core.errors import UnknownGameError
 from solver.core.game import GameInfo, SoloInfo
-from solver.core.play import random_step
+from solver.core.play import reference_playouts
 from solver.games.kokoro import actions as act
 from solver.games.kokoro import position
 from solver.games.kokoro.decrees import DECREES
@@ -107,17 +106,10 @@ class KokoroGame:
 
         Returns the number of steps of each game and each game's returns (``n x players``).
         """
+        if self.backend == "reference":
+            return reference_playouts(self, n, seed)
         steps = np.zeros(n, np.int64)
         results = np.zeros((n, self.players))
-        if self.backend == "reference":
-            rng = random.Random(seed)
-            for g in range(n):
-                state = self.new_initial_state()
-                while not state.is_terminal():
-                    state.apply_legal_action(random_step(state, rng))
-                    steps[g] += 1
-                results[g] = state.returns()
-            return steps, results
         from solver.games.kokoro import kernel
 
         template = self.new_initial_state().array
