@@ -1,4 +1,4 @@
-"""A local best-score record for solo play, kept in a small JSON file.
+"""A local best-score record for solo play, kept in a small JSON file that is never lost.
 
 The rulebooks' solo modes ask the player to beat their own best score; ``solver solo ... --record``
 keeps that score per game and options (the backend is not part of the key: it plays the same
@@ -6,6 +6,11 @@ games). The file maps a key to the best result::
 
     {"kokoro players=1 side=blue decree=None pack=reference":
         {"score": 61, "agent": "mcts:time=0.5", "seed": 17, "date": "2026-11-29"}}
+
+The file is read strictly (``solver.core.strict_json``) and written atomically: the new records go
+to a temporary file beside it, which is flushed to disk and then renamed over the old one, so a
+failure at any point (a full disk, a crash, Ctrl-C) leaves the old file byte for byte. A path that
+is not a regular file (a FIFO, ``/dev/full``, a directory) is refused before anything is played.
 
     >>> import tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "records.json")
@@ -19,9 +24,14 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import tempfile
 from typing import Any
 
-from solver.core.errors import SolverError
+from solver.core.errors import RecordError
+from solver.core.strict_json import join, load_file, records
+
+_FIELDS = ("score", "agent", "seed", "date")
 
 
 def default_path() -> str:
@@ -35,21 +45,49 @@ def record_key(game: str, options: dict[str, Any]) -> str:
     return " ".join([game] + [f"{k}={v}" for k, v in options.items() if k != "backend"])
 
 
-def load_records(path: str) -> dict[str, Any]:
-    """The records in ``path`` (none if the file does not exist yet).
+def check_path(path: str) -> str:
+    """The file the records live in (links followed), refused at once if it cannot be one.
 
     Raises:
-        SolverError: ``record: ...`` when the file is not a JSON object.
+        RecordError: ``record: ...`` when ``path`` exists and is not a regular file, or its folder
+            is not a folder.
     """
-    if not os.path.exists(path):
-        return {}
+    real = os.path.realpath(path)
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError) as exc:
-        raise SolverError(f"record: cannot read {path}: {exc}") from None
-    if not isinstance(data, dict):
-        raise SolverError(f"record: {path} does not hold a JSON object of records")
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        folder = os.path.dirname(real)
+        if os.path.exists(folder) and not os.path.isdir(folder):
+            raise RecordError("record", f"{folder} is not a folder") from None
+        return real
+    except OSError as exc:
+        raise RecordError("record", f"cannot use {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):
+        raise RecordError("record", f"{path} is not a regular file")
+    return real
+
+
+def load_records(path: str) -> dict[str, Any]:
+    """The records in ``path`` (none if the file does not exist yet), each checked.
+
+    Raises:
+        RecordError: ``record: ...`` or ``<key>.<field>: ...`` when the file cannot be read or is not
+            a JSON object of records.
+    """
+    real = check_path(path)
+    if not os.path.exists(real):
+        return {}
+    data = load_file(real, records, "record")
+    if type(data) is not dict:
+        raise RecordError("record", f"{path} does not hold a JSON object of records")
+    for key, entry in data.items():
+        records.object(entry, key, _FIELDS, required=("score",))
+        records.integer(entry["score"], join(key, "score"))
+        if "seed" in entry:
+            records.integer(entry["seed"], join(key, "seed"))
+        for name in ("agent", "date"):
+            if name in entry:
+                records.string(entry[name], join(key, name))
     return data
 
 
@@ -59,19 +97,44 @@ def update_record(path: str, key: str, score: int, agent: str, seed: int, date: 
     Returns whether it is a new record, and the previous record (``None`` if there was none).
 
     Raises:
-        SolverError: ``record: ...`` when the file cannot be read or written.
+        RecordError: ``record: ...`` when the file cannot be read or written; the old file is then
+            left as it was.
     """
-    records = load_records(path)
-    previous = records.get(key)
-    if previous is not None and not (isinstance(previous, dict) and isinstance(previous.get("score"), int)):
-        raise SolverError(f"record: {path}: the record of {key!r} has no integer score")
+    real = check_path(path)
+    data = load_records(real)
+    previous = data.get(key)
     if previous is not None and score <= previous["score"]:
         return False, previous
-    records[key] = {"score": score, "agent": agent, "seed": seed, "date": date}
-    try:
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(records, f, indent=1, ensure_ascii=False)
-    except OSError as exc:
-        raise SolverError(f"record: cannot write {path}: {exc.strerror or exc}") from None
+    data[key] = {"score": score, "agent": agent, "seed": seed, "date": date}
+    write_atomically(real, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     return True, previous
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Replace the file at ``path`` by ``text`` in one step: all of it, or the old file untouched.
+
+    Raises:
+        RecordError: the folder cannot be made, or the text cannot be written or renamed into place.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    temp = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".records-", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if os.path.exists(path):
+            os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
+        os.replace(temp, path)
+        temp = None
+    except OSError as exc:
+        raise RecordError("record", f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        if temp is not None:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+

@@ -18,16 +18,25 @@ class SolverError(ValueError):
     """Base class of the errors raised on bad input."""
 
 
-class PositionError(SolverError):
-    """A position (JSON) is malformed or impossible; the message starts with the bad field's path."""
+class FieldError(SolverError):
+    """Bad input in one field of a document; ``field`` is its path, and the message starts with it."""
 
     def __init__(self, field: str, message: str) -> None:
         self.field = field
+        self.detail = message
         super().__init__(f"{field}: {message}" if field else message)
+
+
+class PositionError(FieldError):
+    """A position (JSON) is malformed or impossible; the message starts with the bad field's path."""
 
 
 class PackError(PositionError):
     """A component pack is malformed; the message names the tile, journal space or field."""
+
+
+class RecordError(FieldError):
+    """The solo records file is unreadable, malformed or cannot be written."""
 
 
 class IllegalActionError(SolverError):
