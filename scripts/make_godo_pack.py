@@ -27,6 +27,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.core.errors import PackError  # noqa: E402
+from solver.core.strict_json import load_file, packs  # noqa: E402
 from solver.games.godo.pack import (  # noqa: E402
     COLOURS,
     CORNER_KEYS,
@@ -231,8 +233,12 @@ def main(argv: list[str] | None = None) -> int:
     for line in summary(parse_pack(pack)):
         print(line)
     if args.check:
-        current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
-        if current != text:
+        try:  # the strict reader: a FIFO, a device or a huge file is refused, not read
+            load_file(args.output, packs, "output")
+        except PackError as exc:
+            print(f"{args.output} is out of date ({exc}): run scripts/make_godo_pack.py", file=sys.stderr)
+            return 1
+        if args.output.read_text(encoding="utf-8") != text:
             print(f"{args.output} is out of date: run scripts/make_godo_pack.py", file=sys.stderr)
             return 1
         print(f"{args.output} is up to date")

@@ -31,15 +31,22 @@ import itertools
 import json
 import math
 import sys
-from collections import Counter, deque
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.core.errors import PackError  # noqa: E402
+from solver.core.strict_json import load_file, packs  # noqa: E402
 from solver.games.gogoa import hexgrid as hx  # noqa: E402
-from solver.games.gogoa.pack import REFERENCE_PACK, TYPES, parse_pack  # noqa: E402
+from solver.games.gogoa.pack import (  # noqa: E402
+    REFERENCE_PACK,
+    TYPES,
+    parse_pack,
+    steps_over_land,
+)
 
 # The outline of Goa, (longitude, latitude), clockwise from Terekhol in the north-west.
 OUTLINE = (
@@ -155,20 +162,6 @@ def nearest_free(lon: float, lat: float, land: set[int], taken: set[int]) -> int
     )
 
 
-def steps_over_land(land: set[int], start: int) -> dict[int, int]:
-    """Breadth-first distances from a hex, stepping only on land."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        for d in hx.DIRECTIONS:
-            n = hx.neighbour(h, d)
-            if n is not None and n in land and n not in dist:
-                dist[n] = dist[h] + 1
-                queue.append(n)
-    return dist
-
-
 def spread(a: int, b: int, c: int, dist: dict[int, dict[int, int]]) -> int:
     """The shortest walk over land visiting three hexes, starting at the best of them."""
     return min(dist[x][y] + dist[y][z] for x, y, z in itertools.permutations((a, b, c)))
@@ -272,14 +265,18 @@ def main() -> int:
     obj = build()
     wanted = text(obj)
     if args.check:
-        current = REFERENCE_PACK.read_text(encoding="utf-8") if REFERENCE_PACK.exists() else ""
+        try:  # read as every pack is read: strictly, refusing a FIFO or a device at once
+            current = text(load_file(REFERENCE_PACK, packs, "pack"))
+        except PackError as exc:
+            print(f"error: {exc}")
+            return 1
         if current != wanted:
             print(f"{REFERENCE_PACK} is out of date: run python scripts/make_gogoa_map.py")
             return 1
         print(f"{REFERENCE_PACK} is up to date")
         return 0
+    pack = parse_pack(obj)  # a broken design is refused before it replaces the file
     REFERENCE_PACK.write_text(wanted, encoding="utf-8")
-    pack = parse_pack(obj)
     print(picture(obj))
     kinds = Counter(TYPES[d.kind] for d in pack.destinations)
     print(f"{len(pack.land)} land hexes, {len(pack.destinations)} destinations: {dict(kinds)}")

@@ -28,6 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.core.errors import PackError  # noqa: E402
+from solver.core.strict_json import load_file, loads, packs  # noqa: E402
 from solver.games.kokoro.pack import REFERENCE_PACK, Mat, Pack, parse_pack  # noqa: E402
 from solver.games.kokoro.segments import NUM_SEGMENTS  # noqa: E402
 
@@ -189,12 +191,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pack = make_pack()
     text = render(pack) + "\n"
-    assert json.loads(text) == pack
+    assert loads(text, packs, "pack") == pack
     for line in summary(parse_pack(pack)):
         print(line)
     if args.check:
-        current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
-        if current != text:
+        try:
+            current = load_file(args.output, packs, "pack")
+        except PackError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            current = None
+        if current != pack or args.output.read_text(encoding="utf-8") != text:
             print(f"{args.output} is out of date: run scripts/make_kokoro_mat.py", file=sys.stderr)
             return 1
         print(f"{args.output} is up to date")

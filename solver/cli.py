@@ -8,8 +8,11 @@
     solver solo godo --games 200 --time 0.5 --seed 1 --plot titles.png
     solver arena godo --players 2 --agents mcts:time=0.5,greedy --games 100 --seed 1
 
-Bad input (an unknown game, a broken pack, a malformed position) prints ``error: <field>: <what>``
-(or ``{"error": ...}`` with ``--json``) and exits with status 2.
+Bad input (an unknown game or flag, a bad number, a broken pack, a malformed position) prints
+``error: <field>: <what>`` (or ``{"error": ..., "field": ...}`` on stdout with ``--json``) and exits
+with status 2; argparse's own errors come out the same way. Every budget, count and seed is checked
+with the library's ranges (``solver.core.agents``) before anything is played; so is a ``--record``
+file (``solver.records``).
 """
 
 from __future__ import annotations
@@ -17,40 +20,55 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import solver
 from solver import records, report
-from solver.core.agents import make_agent
-from solver.core.errors import SolverError
-from solver.core.perft import divide, perft, walk
+from solver.core.agents import COUNT, OPTIONS, SEED_LIMIT, check_seed, make_agent
+from solver.core.errors import FieldError, SearchError, SolverError, UnknownGameError
+from solver.core.perft import STEPS, divide, perft, walk
 from solver.core.play import random_step
+from solver.core.strict_json import load_file, positions, show
+
+_TRUE, _FALSE = ("true", "yes", "1"), ("false", "no", "0")
 
 
-def _option_value(text: str) -> Any:
-    """A ``--option`` value: true/false, an integer, a number, or else the text itself."""
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    for kind in (int, float):
+def _option_value(key: str, text: str, default: Any) -> Any:
+    """A ``--option`` value as the game takes it, by the kind of the option's default: a flag
+    (true/false, yes/no or 1/0, in any case), an integer, or else the text itself."""
+    if type(default) is bool:
+        if text.lower() not in _TRUE + _FALSE:
+            raise UnknownGameError(f"{key}: expected true/false, yes/no or 1/0, got {show(text)}")
+        return text.lower() in _TRUE
+    if type(default) is int:
         try:
-            return kind(text)
+            return int(text)
         except ValueError:
-            pass
+            raise UnknownGameError(f"{key}: expected an integer, got {show(text)}") from None
     return text
 
 
 def _load(args: argparse.Namespace) -> Any:
+    """The game named on the command line with its options (and ``--seed`` checked)."""
+    known = solver.api.game_options(args.game)
+    check_seed(args.seed)
     options: dict[str, Any] = {"players": args.players, "pack": args.pack, "backend": args.backend}
     if args.variant:
         options["variant"] = True
+    given: set[str] = set()
     for item in args.option:
         key, sep, value = item.partition("=")
+        key = key.replace("-", "_")
         if not sep or not key:
-            raise SolverError(f"option: expected KEY=VALUE, got {item!r}")
-        options[key.replace("-", "_")] = _option_value(value)
+            raise SolverError(f"option: expected KEY=VALUE, got {show(item)}")
+        if key in given:
+            raise UnknownGameError(f"{key}: given twice")
+        given.add(key)
+        options[key] = _option_value(key, value, known.get(key))
     return solver.load_game(args.game, **options)
 
 
@@ -69,8 +87,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    agents = _specs(args.agents, "agents")
     game = _load(args)
-    agents = args.agents.split(",")
     if len(agents) == 1:
         agents *= game.players
     lines: list[str] = []
@@ -117,6 +135,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
+    STEPS.check(args.walk, "walk")
     game = _load(args)
     state = walk(game.new_initial_state(), args.walk, args.seed)
     start = time.perf_counter()
@@ -141,15 +160,9 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def _read_position(args: argparse.Namespace, game: Any) -> Any:
-    """The state in the ``--position`` file (hidden hands dealt with ``--seed``)."""
-    try:
-        with open(args.position, encoding="utf-8") as handle:
-            obj = json.load(handle)
-    except OSError as exc:
-        raise solver.PositionError("position", f"cannot read {args.position}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise solver.PositionError("position", f"{args.position} is not valid JSON: {exc}") from None
-    return game.state_from_json(obj, seed=args.seed)
+    """The state in the ``--position`` file (hidden hands dealt with ``--seed``), read strictly
+    (``solver.core.strict_json.load_file``: a FIFO, a huge file or NaN is refused)."""
+    return game.state_from_json(load_file(args.position, positions, "position"), seed=args.seed)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -175,21 +188,27 @@ def cmd_show(args: argparse.Namespace) -> int:
 # -- the AI commands: bestmove, solo, arena ------------------------------------------------------
 
 
-def _positive(field: str, value: float | None, kind: type = float) -> None:
-    """Refuse a budget or count that is not positive (``None``: not given)."""
-    if value is not None and not value > 0:
-        what = "integer" if kind is int else "number"
-        raise SolverError(f"{field}: expected a positive {what}, got {value!r}")
+def _check_budget(args: argparse.Namespace, *flags: str) -> None:
+    """Refuse, naming the flag, a budget out of the agents' ranges (``OPTIONS``); ``None``: not given."""
+    for flag in flags:
+        if getattr(args, flag) is not None:
+            OPTIONS[flag].check(getattr(args, flag), flag)
+
+
+def _seeds(args: argparse.Namespace) -> range:
+    """The seeds of ``--games`` games from ``--seed`` (game g plays seed + g): every one a seed."""
+    COUNT.check(args.games, "games")
+    check_seed(args.seed)
+    if args.seed + args.games > SEED_LIMIT:
+        raise SearchError(f"games: {args.games} games from seed {args.seed} go past the last seed, {SEED_LIMIT - 1}")
+    return range(args.seed, args.seed + args.games)
 
 
 def _specs(text: str, field: str) -> list[str]:
     """Comma-separated agent specs, each checked by building it (errors name ``field``)."""
-    specs = [spec.strip() for spec in text.split(",") if spec.strip()]
+    specs = [spec.strip() for spec in text.split(",")]
     for spec in specs:
-        try:
-            make_agent(spec)
-        except SolverError as exc:
-            raise SolverError(f"{field}: {str(exc).removeprefix('agents: ')}") from None
+        make_agent(spec, field=field)
     return specs
 
 
@@ -235,8 +254,9 @@ def _warm_up(game: Any, specs: Sequence[str], seed: int) -> None:
 
 
 def cmd_bestmove(args: argparse.Namespace) -> int:
-    for field in ("workers", "top"):  # best_move checks the algorithm and its budget
-        _positive(field, getattr(args, field), int)
+    _check_budget(args, "time", "iterations", "depth", "workers")  # best_move checks them against the algorithm
+    if args.top is not None:
+        COUNT.check(args.top, "top")
     game = _load(args)
     state = _read_position(args, game)
     if state.is_terminal():
@@ -303,19 +323,19 @@ def _first_searched(state: Any, decision: solver.Decision, candidates: list[int]
 def cmd_solo(args: argparse.Namespace) -> int:
     if args.players != 1:
         raise SolverError(f"players: solo games are for 1 player (solo forces players=1), got {args.players}")
-    _positive("games", args.games, int)
-    _positive("time", args.time)
-    _positive("iterations", args.iterations, int)
+    seeds = _seeds(args)
+    _check_budget(args, "time", "iterations")
     if args.plot:
         report.require_matplotlib()
         report.check_writable(args.plot)
+    if args.record:
+        records.load_records(args.record)  # a path that cannot hold the records, or a broken file, before any game
     ai = _specs(args.agent, "agent")
     if len(ai) != 1:
         raise SolverError(f"agent: give one agent (the baselines go in --baselines), got {len(ai)}")
-    specs = ai + _specs(args.baselines, "baselines")
+    specs = ai + (_specs(args.baselines, "baselines") if args.baselines.strip() else [])
     agents = list(dict.fromkeys(_with_budget(s, args.time, args.iterations) for s in specs))
     game = _load(args)
-    seeds = range(args.seed, args.seed + args.games)
     _warm_up(game, agents, args.seed)
     solo = game.solo_info
     summaries = []
@@ -371,7 +391,7 @@ def _record_line(rec: dict[str, Any]) -> str:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    _positive("games", args.games, int)
+    seeds = _seeds(args)
     game = _load(args)
     if game.players < 2:
         raise SolverError("players: an arena needs 2 or more players; for 1 player use `solver solo`")
@@ -389,16 +409,15 @@ def cmd_arena(args: argparse.Namespace) -> int:
         for g in range(args.games):
             agent_of_seat = [(seat - g) % n for seat in range(n)]  # agent i sits at seat (i + g) % n
             start = time.perf_counter()
-            record = solver.play(game, [specs[i] for i in agent_of_seat], seed=args.seed + g)
+            record = solver.play(game, [specs[i] for i in agent_of_seat], seed=seeds[g])
             seconds = time.perf_counter() - start
-            games.append(report.ArenaGame(args.seed + g, agent_of_seat, list(record.winners),
+            games.append(report.ArenaGame(seeds[g], agent_of_seat, list(record.winners),
                                           list(record.scores), record.steps, seconds))  # fmt: skip
             bar.update()
     summaries = report.summarise_arena(labels, games)
     seconds = sum(g.seconds for g in games) / len(games)
-    seeds = [args.seed, args.seed + args.games - 1]
-    heading = f"{args.game} arena, {n} players: {args.games} games, seeds {seeds[0]}-{seeds[1]}, seats rotated"
-    data = {"game": args.game, **game.options(), "games": args.games, "seeds": seeds,
+    heading = f"{args.game} arena, {n} players: {args.games} games, seeds {seeds[0]}-{seeds[-1]}, seats rotated"
+    data = {"game": args.game, **game.options(), "games": args.games, "seeds": [seeds[0], seeds[-1]],
             "mean_seconds": round(seconds, 4), "agents": summaries}  # fmt: skip
     lines = [heading, report.arena_table(summaries), f"seconds per game: {seconds:.3f}"]
     if args.games % n:
@@ -418,8 +437,21 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", default="reference", help="reference (plain Python) or numba")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose own errors (an unknown flag, a missing argument, a bad number) are raised as
+    ``SolverError``s naming the argument, to come out as every other error does."""
+
+    def error(self, message: str) -> NoReturn:
+        named = re.match(r"argument (\S+): (.*)", message, re.DOTALL)
+        if named:
+            field, detail = named[1].split("/")[-1], named[2]
+        else:  # "the following arguments are required: --position", "unrecognized arguments: --foo"
+            field, detail = (message.partition(": ")[2].split() or ["arguments"])[0].rstrip(","), message
+        raise SolverError(f"{field.lstrip('-').partition('=')[0].replace('-', '_')}: {detail}")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="solver", description="Fast AI for modern tabletop games.")
+    parser = _Parser(prog="solver", description="Fast AI for modern tabletop games.")
     parser.add_argument("--version", action="version", version=f"solver {solver.__version__}")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -482,13 +514,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``solver`` console script."""
-    args = build_parser().parse_args(argv)
+    """Entry point of the ``solver`` console script: 0, or 2 after an ``error: <field>: ...``."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = None
     try:
+        args = build_parser().parse_args(argv)
         return args.func(args)
     except SolverError as exc:
-        if getattr(args, "json", False):
-            print(json.dumps({"error": str(exc)}))
+        if "--json" in argv if args is None else getattr(args, "json", False):
+            field = exc.field if isinstance(exc, FieldError) else str(exc).partition(": ")[0]
+            print(json.dumps({"error": str(exc), "field": field}))
         else:
             print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from solver.core.errors import UnknownGameError
+from solver.core.strict_json import show
 
 
 @dataclass(frozen=True)
@@ -33,11 +35,37 @@ class GameInfo:
         Raises:
             UnknownGameError: naming the option.
         """
-        if not isinstance(players, int) or isinstance(players, bool) or not self.min_players <= players <= self.max_players:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise UnknownGameError(f"players: {self.title} is for {self.min_players} to {self.max_players} players, "
-                                   f"got {players!r}")  # fmt: skip
-        if backend not in backends:
-            raise UnknownGameError(f"backend: unknown backend {backend!r}; known: {', '.join(backends)}")
+                                   f"got {show(players)}")  # fmt: skip
+        check_choice(backend, "backend", backends)
+
+
+def check_flag(value: Any, field: str) -> bool:
+    """A game's on/off option: ``True`` or ``False`` only (not ``"no"``, which ``bool`` makes true).
+
+        >>> check_flag("no", "variant")
+        Traceback (most recent call last):
+        ...
+        solver.core.errors.UnknownGameError: variant: expected True or False, got 'no'
+
+    Raises:
+        UnknownGameError: naming the option.
+    """
+    if type(value) is not bool:
+        raise UnknownGameError(f"{field}: expected True or False, got {show(value)}")
+    return value
+
+
+def check_choice(value: Any, field: str, choices: Sequence[str]) -> str:
+    """One of a game's named ``choices`` (a string, compared exactly).
+
+    Raises:
+        UnknownGameError: ``<field>: unknown <field> ...; known: ...``.
+    """
+    if type(value) is not str or value not in choices:
+        raise UnknownGameError(f"{field}: unknown {field} {show(value)}; known: {', '.join(choices)}")
+    return value
 
 
 @dataclass(frozen=True)

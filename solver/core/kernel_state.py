@@ -17,16 +17,32 @@ A kernel module provides (all compiled, over ``int64[::1]`` state arrays)::
     BUFFER (room for legal actions), HEURISTIC_PARAMS (float64 weights)
 
 Chance nodes have at most ``MAX_CHANCE_OUTCOMES`` outcomes (the searchers size their buffers so).
+
+**What a kernel may be handed.** The kernels index the array with its own words (a player, a
+tile, a point, a die) and run loops counted by them, without checking (that is what makes them
+fast): a word out of range makes them read or write outside the array, or loop for ever. Each game
+therefore describes its words (``Words``: a name and a range per word, and the relations between
+words that its loops rely on). ``KernelState`` runs ``Words.check`` on every array it is built
+over (``from_reference`` included: a reference state read from a position is converted, then
+checked), so a kernel is never handed a state it can crash or hang on: every word in range, the
+relations hold, and something can be chosen (an action, a chance outcome) unless the game is over.
+``clone`` copies a checked state. Writing into ``state.array`` by hand is unsupported unless
+``state.check()`` passes afterwards.
 """
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
+from numba import njit
 
-from solver.core.errors import IllegalActionError
+from solver.core.actions import legal_action
+from solver.core.errors import PositionError
 from solver.core.players import CHANCE
+from solver.core.strict_json import join, positions, show
 
 MAX_CHANCE_OUTCOMES = 64
 """The most outcomes a chance node of any game may have."""
@@ -34,25 +50,170 @@ MAX_CHANCE_OUTCOMES = 64
 MAX_PLAYERS = 8
 """The most players of any game (the size of the kernels' ``returns`` vector)."""
 
+WORD_MIN, WORD_MAX = -(1 << 63), (1 << 63) - 1
+"""The values an ``int64`` word can hold."""
+
+
+def array_problem(
+    value: Any, dtype: Any, length: int | None = None, min_length: int = 0, writable: bool = False
+) -> str | None:
+    """What keeps ``value`` from being handed to compiled code as a 1-D, C-contiguous numpy array
+    of ``dtype`` (of exactly ``length``, at least ``min_length`` entries, writable), or ``None``.
+
+        >>> array_problem(np.zeros(3), np.int64)
+        'expected dtype int64, got float64'
+    """
+    if not isinstance(value, np.ndarray):
+        return f"expected a numpy array, got {type(value).__name__}"
+    if value.dtype != dtype:
+        return f"expected dtype {np.dtype(dtype).name}, got {value.dtype}"
+    if value.ndim != 1:
+        return f"expected a 1-D array, got shape {value.shape}"
+    if not value.flags.c_contiguous:
+        return "the array must be C-contiguous"
+    if length is not None and value.shape[0] != length:
+        return f"expected length {length}, got {value.shape[0]}"
+    if value.shape[0] < min_length:
+        return f"expected length at least {min_length}, got {value.shape[0]}"
+    if writable and not value.flags.writeable:
+        return "the array must be writable"
+    return None
+
+
+@njit("int64(int64[::1], int64[::1], int64[::1])", cache=True, _nrt=False)
+def _out_of_range(s, low, high):
+    """The first index whose word is outside ``[low, high]``, or -1."""
+    for i in range(s.shape[0]):
+        if s[i] < low[i] or s[i] > high[i]:
+            return i
+    return -1
+
+
+class Words:
+    """The words of one game's state array as its kernels need them: each word's name and range,
+    and the relations between words that no range can say (a player below the player count, a
+    die among the dice rolled, the bitboards that the tiles laid make).
+
+    Args:
+        size: the length of a state array.
+        fields: ``(name, start, count, low, high)``: words ``start`` to ``start + count - 1``,
+            named ``name`` (one word) or ``name[0]``, ``name[1]``..., each within ``[low, high]``
+            (``WORD_MIN``/``WORD_MAX``: no bound). Every word is in some field.
+        relations: compiled, ``int64(int64[::1])``, run once every word is in range: the index of
+            a word that does not agree with the others, or -1. It must not itself index with an
+            unchecked word.
+        kernel: the game's numba kernel, to ask whether the state has something to choose.
+
+        >>> from solver.games.godo.kernel_state import WORDS
+        >>> WORDS.name(WORDS.size - 1)
+        'winners'
+    """
+
+    def __init__(
+        self,
+        size: int,
+        fields: Iterable[tuple[str, int, int, int, int]],
+        relations: Callable[[np.ndarray], int],
+        kernel: Any,
+    ) -> None:
+        self.size = size
+        # A word no field names fits no range: the assertion below reports it.
+        self.low = np.full(size, WORD_MAX, np.int64)
+        self.high = np.full(size, WORD_MIN, np.int64)
+        self._names = [""] * size
+        for name, start, count, low, high in fields:
+            self.low[start : start + count], self.high[start : start + count] = low, high
+            for i in range(count):
+                self._names[start + i] = name if count == 1 else f"{name}[{i}]"
+        missing = [i for i, name in enumerate(self._names) if not name]
+        assert not missing, f"words without a field: {missing[:10]}"
+        self.relations = relations
+        self.kernel = kernel
+        self._buffer = np.empty(kernel.BUFFER, np.int64)  # scratch: only the count is read
+
+    def name(self, index: int) -> str:
+        """The name of word ``index`` (``hand[2]``)."""
+        return self._names[index]
+
+    def check(self, array: Any, field: str = "array", writable: bool = False) -> np.ndarray:
+        """``array``, if the kernels can run on it: a state array of the right shape (and
+        ``writable``) whose every word is in range and agrees with the others, with an action or a
+        chance outcome to choose unless the game is over. An array that passes may still be a
+        position no game reaches (the reference reader, ``state_from_json``, is the judge of
+        that); the kernels play it without reading or writing outside it and without looping
+        for ever.
+
+        Raises:
+            PositionError: naming the word, ``array.players: expected 1 to 5, got 9``.
+        """
+        problem = array_problem(array, np.int64, length=self.size, writable=writable)
+        if problem:
+            raise PositionError(field, problem)
+        if not array.flags.writeable:  # the compiled checks take writable arrays
+            array = array.copy()
+        bad = _out_of_range(array, self.low, self.high)
+        if bad >= 0:
+            low, high = int(self.low[bad]), int(self.high[bad])
+            positions.integer(int(array[bad]), join(field, self.name(bad)),  # raises: out of range
+                              None if low == WORD_MIN else low, None if high == WORD_MAX else high)  # fmt: skip
+        bad = self.relations(array)
+        if bad >= 0:
+            message = f"{show(int(array[bad]))} does not agree with the rest of the state"
+            raise PositionError(join(field, self.name(bad)), message)
+        if not self.kernel.is_terminal(array) and not self.kernel.legal_actions(array, self._buffer):
+            raise PositionError(field, "nothing can be chosen in this state, and the game is not over")
+        return array
+
 
 class KernelState:
     """A state on a compiled kernel: ``self.array`` stepped by ``self.kernel``.
 
-    Subclasses set ``PLAYERS`` (the index of the player count in the array) and ``default_kernel``
-    (the game's numba kernel module), and implement ``to_reference``.
+    ``array`` belongs to the kernel: writing into it by hand is unsupported unless ``check()``
+    passes afterwards (and even then the position may be one no game reaches; ``to_json`` and
+    ``state_from_json`` are the way to edit a position).
+
+    Subclasses set ``PLAYERS`` (the index of the player count in the array), ``WORDS`` (its
+    ``Words``) and ``default_kernel`` (the game's numba kernel module), and implement
+    ``to_reference``, ``pack_words`` and ``phase``.
     """
 
     PLAYERS: int = 0
+    WORDS: Words
     default_kernel: Any = None
 
     def __init__(self, array: np.ndarray, kernel: Any = None) -> None:
+        """A state over ``array`` (not copied), run by ``kernel`` (the numba one by default).
+
+        Raises:
+            PositionError: ``check()`` refused the array, naming the word.
+        """
         self.array = array
         self.kernel = self.default_kernel if kernel is None else kernel
         self._buffer = np.empty(self.kernel.BUFFER, np.int64)
+        self.check()
 
-    def _new(self, array: np.ndarray, kernel: Any) -> KernelState:
-        """A state of the same kind over ``array`` (subclasses with more fields override this)."""
-        return type(self)(array, kernel)
+    def check(self) -> None:
+        """Refuse an array the kernels cannot run safely (``Words.check``) or that holds another
+        pack than ``self.pack``: run it after writing into ``array`` by hand.
+
+        Raises:
+            PositionError: naming the first bad word (``array.hand[2]: ...``).
+        """
+        self.WORDS.check(self.array, writable=True)
+        start, words = self.pack_words()
+        differ = np.flatnonzero(self.array[start : start + len(words)] != words)
+        if differ.size:
+            word = self.WORDS.name(start + int(differ[0]))
+            raise PositionError(join("array", word), "does not match the pack")
+
+    def pack_words(self) -> tuple[int, np.ndarray]:
+        """Where the component pack lies in the array, and its words there for ``self.pack``."""
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> str:
+        """The phase, named as the reference engine names it."""
+        raise NotImplementedError
 
     def to_reference(self) -> Any:
         """The same state on the reference engine."""
@@ -68,7 +229,11 @@ class KernelState:
         return self.kernel
 
     def clone(self) -> KernelState:
-        return self._new(self.array.copy(), self.kernel)
+        """An independent copy (the array copied, nothing checked again)."""
+        other = copy.copy(self)
+        other.array = self.array.copy()
+        other._buffer = np.empty(self.kernel.BUFFER, np.int64)
+        return other
 
     @property
     def backend(self) -> str:
@@ -102,11 +267,10 @@ class KernelState:
         """Resolve one decision or chance outcome, in place.
 
         Raises:
-            IllegalActionError: the action is not legal here; the state is unchanged.
+            IllegalActionError: the action is not a legal integer here (``core.actions``, the same
+                check and message as the reference engine's); the state is unchanged.
         """
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"action: {action} is not legal here")
-        self.apply_legal_action(action)
+        self.apply_legal_action(legal_action(self, action))
 
     def apply_legal_action(self, action: int) -> None:
         """``apply_action`` without the legality check."""

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from solver.core.errors import PackError
-from solver.core.strict_json import check_tree, load_file, packs
+from solver.core.strict_json import check_document, load_file, packs
 
 PackSource = None | str | Path | dict
 """Where a pack comes from: ``None`` for the game's reference pack, a JSON file, or a parsed dict."""
@@ -35,7 +35,7 @@ def read_pack(source: PackSource, reference: Path, parse: Callable[[Any], T]) ->
             or ``parse`` refuses it.
     """
     if isinstance(source, dict):
-        return parse(check_tree(source, packs))
+        return parse(check_document(source, packs, "pack"))
     if source is not None and not isinstance(source, (str, os.PathLike)):
         raise PackError("pack", f"expected a file path or a JSON object, got {type(source).__name__}")
     return parse(load_file(reference if source is None else source, packs, "pack"))

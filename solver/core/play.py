@@ -14,8 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.core.agents import Agent, make_agent
+from solver.core.agents import Agent, Bound, check_seed, derive_seed, make_agent
 from solver.core.errors import SolverError
+from solver.core.strict_json import show
 
 AgentSpec = str | Agent
 
@@ -37,6 +38,25 @@ def random_step(state: Any, rng: random.Random) -> int:
     if state.is_chance_node():
         return sample_chance(state, rng)
     return rng.choice(state.legal_actions())
+
+
+PLAYOUTS = Bound(int, 0, 10**7)
+"""How many games ``random_playouts`` plays in one call (its results take ``n x players`` floats)."""
+
+
+def check_playouts(n: Any, seed: Any) -> tuple[int, int]:
+    """The arguments of a game's ``random_playouts``, checked: ``n`` games (0 to 10 million) and a
+    seed (``None`` means 0, else ``[0, 2**63)``; every backend takes it whole).
+
+        >>> check_playouts(2.5, 1)
+        Traceback (most recent call last):
+        ...
+        solver.core.errors.SearchError: n: expected an integer from 0 to 10000000, got 2.5
+
+    Raises:
+        SearchError: naming ``n`` or ``seed``.
+    """
+    return PLAYOUTS.check(n, "n"), check_seed(seed)
 
 
 def reference_playouts(game: Any, n: int, seed: int) -> tuple[Any, Any]:
@@ -91,21 +111,31 @@ def _agents(specs: Sequence[AgentSpec] | AgentSpec, players: int, seed: int) -> 
         specs = [specs] * players
     if len(specs) != players:
         raise SolverError(f"agents: {players} players need {players} agents, got {len(specs)}")
-    return [make_agent(s, seed=seed * 1000 + 1 + seat) if isinstance(s, str) else s for seat, s in enumerate(specs)]
+    for seat, spec in enumerate(specs):
+        if not isinstance(spec, str) and not callable(getattr(spec, "step", None)):
+            raise SolverError(f"agents[{seat}]: expected an agent spec or an agent, got {show(spec)}")
+    return [make_agent(s, seed=derive_seed(seed, 1000, 1 + seat)) if isinstance(s, str) else s
+            for seat, s in enumerate(specs)]  # fmt: skip
 
 
 def play(
     game: Any,
     agents: Sequence[AgentSpec] | AgentSpec,
-    seed: int = 0,
+    seed: int | None = 0,
     on_step: Callable[[Any, int], None] | None = None,
 ) -> GameRecord:
     """Play one whole game from the initial state.
 
-    Chance outcomes come from a generator seeded with ``seed``; agents given by name get seeds
-    derived from it, so the same seed replays the same game. ``on_step(state, action)`` is called
-    before each action is applied (to print a game as it goes).
+    Chance outcomes come from a generator seeded with ``seed`` (``None`` means 0, else an integer
+    in ``[0, 2**63)``); agents given by name get seeds derived from it, so the same seed replays the
+    same game. ``on_step(state, action)`` is called before each action is applied (to print a game
+    as it goes).
+
+    Raises:
+        SolverError: an agent spec is bad (``agents: ...``, see ``make_agent``), or ``seed`` is not
+            a seed (``SearchError``).
     """
+    seed = check_seed(seed)
     seats = _agents(agents, game.players, seed)
     rng = random.Random(seed)
     state = game.new_initial_state()

@@ -65,7 +65,7 @@ def show(value: Any, limit: int = 40) -> str:
         return f"a number with {digits} digits"
     if isinstance(value, (list, dict)):
         return f"{'a list' if isinstance(value, list) else 'an object'} of {len(value)} entries"
-    text = repr(value).encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+    text = repr(value).encode("utf-8", "backslashreplace").decode("utf-8")  # a lone surrogate escaped
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -132,11 +132,12 @@ class Fields:
             raise self.fail(field, f"expected at most {max_length} entries, got {len(value)}")
         return value
 
-    def object(self, value: Any, field: str, keys: Collection[str], required: Collection[str] = ()) -> dict:
-        """A dict whose keys are all among ``keys`` and include every one of ``required``."""
+    def object(self, value: Any, field: str, keys: Collection[str] | None = None,
+               required: Collection[str] = ()) -> dict:  # fmt: skip
+        """A dict whose keys are all among ``keys`` (any, if ``None``) and include every one of ``required``."""
         if type(value) is not dict:
             raise self.fail(field, f"expected an object, got {_kind(value)}")
-        for key in value:
+        for key in value if keys is not None else ():
             if key not in keys:
                 raise self.fail(join(field, str(key)), "unknown field")
         for key in required:
@@ -212,6 +213,24 @@ def check_tree(value: Any, fields: Fields = positions, field: str = "") -> Any:
     return value
 
 
+def check_document(value: Any, fields: Fields, name: str) -> Any:
+    """``check_tree`` for a whole document handed over already parsed (a dict built in Python):
+    what is wrong at its very root (not a JSON value, a key that is not a string) names ``name``,
+    as ``loads`` does for the text, so that every message starts with a field.
+
+        >>> check_document({1: "one"}, positions, "position")
+        Traceback (most recent call last):
+        ...
+        solver.core.errors.PositionError: position: expected string keys, got 1
+    """
+    try:
+        return check_tree(value, fields)
+    except fields.error as exc:
+        if exc.field:
+            raise
+        raise fields.fail(name, exc.detail) from None
+
+
 def _nesting(text: str) -> int:
     """The deepest nesting of brackets in JSON text, strings left out."""
     depth = deepest = 0
@@ -257,8 +276,8 @@ def loads(text: str | bytes, fields: Fields = positions, field: str = "") -> Any
     def pairs(items: list[tuple[str, Any]]) -> dict:
         obj = dict(items)
         if len(obj) != len(items):
-            keys = [key for key, _ in items]
-            twice = next(key for i, key in enumerate(keys) if key in keys[:i])
+            seen: set[str] = set()
+            twice = next(key for key, _ in items if key in seen or seen.add(key))  # type: ignore[func-returns-value]
             raise fields.fail(field, f"the key {show(twice)} is given twice in one object")
         return obj
 
@@ -268,21 +287,16 @@ def loads(text: str | bytes, fields: Fields = positions, field: str = "") -> Any
         raise fields.fail(field, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
         raise fields.fail(field, f"nested more than {MAX_DEPTH} deep") from None
-    try:
-        _find_huge(value, fields)
-        return check_tree(value, fields)
-    except fields.error as exc:
-        if exc.field:
-            raise
-        raise fields.fail(field, exc.detail) from None
+    _find_huge(value, fields, field)
+    return check_document(value, fields, field)
 
 
-def _find_huge(value: Any, fields: Fields) -> None:
+def _find_huge(value: Any, fields: Fields, name: str) -> None:
     stack = [(value, "")]
     while stack:
         node, path = stack.pop()
         if isinstance(node, _Huge):
-            raise fields.fail(path, f"expected a number that fits in 64 bits, got a number with {node.digits} digits")
+            raise fields.fail(path or name, f"expected a number that fits in 64 bits, got a number with {node.digits} digits")
         if type(node) is list:
             stack.extend((item, join(path, i)) for i, item in enumerate(node))
         elif type(node) is dict:

@@ -2,7 +2,8 @@
 
 Importing this module registers them with ``solver.core.agents.make_agent``, so a spec such as
 ``"mcts:time=0.5"`` or ``"expectimax:depth=3:cutoff=0.02"`` names an agent anywhere agents are
-taken (``solver.play``, ``solver play --agents``, ``solver arena``).
+taken (``solver.play``, ``solver play --agents``, ``solver arena``); ``make_agent`` checks the
+options (``solver.core.agents.OPTIONS``) and the seed, so the classes take checked values.
 ``greedy`` and ``expectimax`` take ``playouts=N``: their first decision of a game (Go Goa: the
 tour plans to keep) is chosen by N simulated games per action (``solver.search.simulation``).
 ``greedy`` takes ``lookahead=N`` for games whose heuristic looks ahead (Go Goa: days of routes).
@@ -18,11 +19,11 @@ from typing import Any
 
 import numpy as np
 
-from solver.core.agents import AGENTS
+from solver.core.agents import AGENTS, derive_seed
 from solver.core.errors import SolverError
 from solver.search import mcts
 from solver.search.greedy import make_greedy
-from solver.search.searcher import ExpectimaxSearcher, MCTSSearcher
+from solver.search.searcher import ExpectimaxSearcher, MCTSSearcher, capacity_for, table_bits_for, RootStats
 from solver.search.simulation import best_by_simulation
 
 
@@ -39,13 +40,19 @@ def heuristic_params(kernel: Any, lookahead: int | None) -> np.ndarray:
     return params
 
 
+def _searched(stats: RootStats, legal: list[int]) -> int:
+    """The best action a search found; the first legal one if its time allowed no search at all
+    (a time budget below the cost of one iteration or one depth)."""
+    return stats.best if stats.actions else legal[0]
+
+
 class OpeningBySimulation:
     """With ``playouts``, the first decision an agent takes in a game is the action whose simulated
     games (``playouts`` per action, ``solver.search.simulation``) end best: a bet on the whole game
     that a short search cannot judge. An agent plays one game (as ``solver.play`` makes them)."""
 
-    def __init__(self, seed: int | None, playouts: int | None) -> None:
-        self.seed = seed or 0
+    def __init__(self, seed: int, playouts: int | None) -> None:
+        self.seed = seed
         self.playouts = playouts
         self.opened = False
 
@@ -54,7 +61,7 @@ class OpeningBySimulation:
         if self.opened or not self.playouts or len(state.legal_actions()) < 2:
             return None
         self.opened = True
-        return best_by_simulation(state, self.playouts, self.seed)[0]
+        return best_by_simulation(state, self.playouts, derive_seed(self.seed))[0]
 
 
 class MCTSAgent:
@@ -66,10 +73,10 @@ class MCTSAgent:
 
     name = "mcts"
 
-    def __init__(self, seed: int | None = None, time: float | None = None, iterations: int | None = None,
+    def __init__(self, seed: int = 0, time: float | None = None, iterations: int | None = None,
                  workers: int | None = None, explore: float | None = None, rollout: int | None = None,
                  guided: int | None = None) -> None:  # fmt: skip
-        self.seed = seed or 0
+        self.seed = seed
         self.seconds = time
         self.iterations = iterations if iterations is not None or time is not None else 1000
         self.workers = workers
@@ -87,9 +94,10 @@ class MCTSAgent:
             if self.searcher is not None:
                 self.searcher.close()
             self.decisions += 1
-            self.searcher = MCTSSearcher(kstate, seed=self.seed * 7919 + self.decisions, workers=self.workers,
-                                         params=self.params)  # fmt: skip
-        action = legal[0] if len(legal) == 1 else self.searcher.run(self.iterations, self.seconds).best
+            self.searcher = MCTSSearcher(kstate, seed=derive_seed(self.seed, 7919, self.decisions),
+                                         workers=self.workers, params=self.params,
+                                         capacity=capacity_for(None if self.iterations else self.seconds))  # fmt: skip
+        action = legal[0] if len(legal) == 1 else _searched(self.searcher.run(self.iterations, self.seconds), legal)
         self.searcher.advance(action)
         return action
 
@@ -99,7 +107,7 @@ class ExpectimaxAgent(OpeningBySimulation):
 
     name = "expectimax"
 
-    def __init__(self, seed: int | None = None, time: float | None = None, depth: int | None = None,
+    def __init__(self, seed: int = 0, time: float | None = None, depth: int | None = None,
                  cutoff: float = 0.01, playouts: int | None = None) -> None:  # fmt: skip
         super().__init__(seed, playouts)
         self.seconds = time
@@ -115,8 +123,10 @@ class ExpectimaxAgent(OpeningBySimulation):
         if opening is not None:
             return opening
         self.decisions += 1
-        searcher = ExpectimaxSearcher(state.kernel_state(), cutoff=self.cutoff, seed=self.seed * 7919 + self.decisions)
-        return searcher.run(depth=self.depth, seconds=self.seconds).best
+        searcher = ExpectimaxSearcher(state.kernel_state(), cutoff=self.cutoff,
+                                      seed=derive_seed(self.seed, 7919, self.decisions),
+                                      table_bits=table_bits_for(None if self.depth else self.seconds))  # fmt: skip
+        return _searched(searcher.run(depth=self.depth, seconds=self.seconds), legal)
 
 
 class GreedyAgent(OpeningBySimulation):
@@ -124,11 +134,9 @@ class GreedyAgent(OpeningBySimulation):
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, playouts: int | None = None,
+    def __init__(self, seed: int = 0, playouts: int | None = None,
                  lookahead: int | None = None) -> None:  # fmt: skip
         super().__init__(seed, playouts)
-        if lookahead is not None and lookahead < 0:
-            raise SolverError(f"lookahead: expected 0 or more, got {lookahead}")
         self.lookahead = lookahead
 
     def step(self, state: Any) -> int:

@@ -12,14 +12,28 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.core.agents import COUNT, OPTIONS, Bound, check_seed, derive_seed
 from solver.core.errors import SearchError
-from solver.search.searcher import ExpectimaxSearcher, MCTSSearcher, RootStats
+from solver.core.strict_json import show
+from solver.search import mcts
+from solver.search.searcher import (
+    ExpectimaxSearcher,
+    MCTSSearcher,
+    RootStats,
+    capacity_for,
+    table_bits_for,
+)
 
 ALGORITHMS = ("mcts", "expectimax")
+
+MULTIPV = Bound(int, 0, 32)
+"""How many best first actions a search may report with their lines (0: none)."""
 
 
 @dataclass
@@ -31,6 +45,8 @@ class Decision:
     steps: list[str]
     value: float
     stats: dict[str, Any] = field(default_factory=dict)
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    stopped: bool = False
 
     @property
     def plan(self) -> str:
@@ -44,21 +60,20 @@ class Decision:
             "plan": self.steps,
             "value": round(self.value, 4),
             "stats": self.stats,
+            "multipv": self.lines,
+            "stopped": self.stopped,
         }
 
 
 def _check(state: Any, algorithm: str) -> None:
-    if algorithm not in ALGORITHMS:
-        raise SearchError(f"algorithm: unknown algorithm {algorithm!r}; known: {', '.join(ALGORITHMS)}")
+    if type(algorithm) is not str or algorithm not in ALGORITHMS:
+        raise SearchError(f"algorithm: unknown algorithm {show(algorithm)}; known: {', '.join(ALGORITHMS)}")
+    if not hasattr(state, "kernel_state"):
+        raise SearchError(f"state: expected a game state, got {type(state).__name__}")
     if state.is_terminal():
         raise SearchError("state: the game is over, there is no move to find")
     if state.is_chance_node():
         raise SearchError("state: a chance node (a tile is being drawn): apply the outcome first")
-
-
-def _positive_int(value: Any, field: str) -> None:
-    if value is not None and (type(value) is not int or value <= 0):
-        raise SearchError(f"{field}: expected a positive integer, got {value!r}")
 
 
 def _budget(
@@ -67,23 +82,39 @@ def _budget(
     iterations: int | None,
     depth: int | None = None,
     workers: int | None = None,
-) -> float | None:
-    """Check the budget given; returns the time limit (one second when no budget is given).
+) -> tuple[float | None, int | None, int | None, int | None]:
+    """Check the budget given against the agents' ranges (``solver.core.agents.OPTIONS``: a time
+    limit above 0 and at most a day, 1 to 64 workers, ...); returns it as plain numbers, the time
+    limit one second when no budget is given.
 
     MCTS takes ``iterations``, expectimax ``depth``; either takes ``time_limit``.
     """
-    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
-        raise SearchError(f"time_limit: expected a positive number of seconds, got {time_limit!r}")
-    _positive_int(iterations, "iterations")
-    _positive_int(depth, "depth")
-    _positive_int(workers, "workers")
+    seconds = _optional(time_limit, "time_limit", OPTIONS["time"])
+    iterations = _optional(iterations, "iterations", OPTIONS["iterations"])
+    depth = _optional(depth, "depth", OPTIONS["depth"])
+    workers = _optional(workers, "workers", OPTIONS["workers"])
     if algorithm == "mcts" and depth is not None:
         raise SearchError("depth: MCTS is bounded by iterations or time_limit, not by depth")
     if algorithm == "expectimax" and iterations is not None:
         raise SearchError("iterations: expectimax is bounded by depth or time_limit, not by iterations")
-    if time_limit is None and iterations is None and depth is None:
-        return 1.0
-    return time_limit
+    if seconds is None and iterations is None and depth is None:
+        seconds = 1.0
+    return seconds, iterations, depth, workers
+
+
+def _optional(value: Any, field: str, bound: Bound) -> Any:
+    return None if value is None else bound.check(value, field)
+
+
+def _params(params: Any) -> list[float] | None:
+    """MCTS's parameters (``mcts.DEFAULT_PARAMS``) as floats, checked: ``explore``, ``rollout``
+    and ``guided`` within their agent options' ranges, the last one a probability."""
+    if params is None:
+        return None
+    if isinstance(params, (str, bytes)) or not hasattr(params, "__len__") or len(params) != len(mcts.DEFAULT_PARAMS):
+        raise SearchError(f"params: expected {len(mcts.DEFAULT_PARAMS)} numbers, got {show(params)}")
+    bounds = [OPTIONS["explore"], OPTIONS["rollout"], OPTIONS["guided"], Bound(float, 0, 1)]  # the mcts.P_* order
+    return [Bound(float, b.low, b.high).check(value, f"params[{i}]") for i, (value, b) in enumerate(zip(params, bounds))]
 
 
 def best_move(
@@ -91,56 +122,86 @@ def best_move(
     algorithm: str = "mcts",
     time_limit: float | None = None,
     iterations: int | None = None,
-    seed: int = 0,
+    seed: int | None = 0,
     workers: int | None = None,
     params: Any = None,
     depth: int | None = None,
     cutoff: float = 0.01,
+    multipv: int = 0,
+    stop: threading.Event | None = None,
+    on_progress: Callable[[dict[str, Any]], None] | None = None,
+    progress_every: float | None = 1.0,
 ) -> Decision:
     """Search the whole turn of the player to move.
 
     Each decision of the turn is searched in turn (the tree below the chosen action is kept for the
     next one) until the turn ends, a chance event comes or the game ends. ``time_limit`` bounds the
-    whole call (the searcher is compiled before the clock starts); ``iterations`` (MCTS) or
-    ``depth`` (expectimax, which otherwise deepens while time allows) bound each decision. Without
-    a budget, one second. ``cutoff``: expectimax scores branches less likely than this.
+    whole call, later decisions getting what the earlier ones left: the wall time stays within
+    1.1 x ``time_limit`` + 20 ms for any limit from 0.05 s, except the first call in a process for
+    a game's kernel and algorithm, which compiles the searcher (seconds) before the clock starts.
+    ``stats["seconds"]`` is the wall time of the whole call, compilation included.
+    ``iterations`` (MCTS) or ``depth`` (expectimax, which otherwise deepens while time allows)
+    bound each decision. Without a budget, one second. ``cutoff``: expectimax scores branches less
+    likely than this.
+
+    ``multipv``: the ``Decision.lines`` of the turn's first searched decision, its best actions
+    (at most this many) each with its principal variation (``lines``). ``stop``: once set (from
+    another thread), the search ends within about 20 ms and the turn is completed from what was
+    found (``Decision.stopped``). ``on_progress``: called from the searching thread about every
+    ``progress_every`` seconds with the search so far (``progress``).
+
+    ``seed``: ``None`` means 0, else an integer in ``[0, 2**63)`` (``solver.core.agents.check_seed``);
+    the searchers draw from it reduced into ``[0, 2**53)``, the same on every backend.
 
     Raises:
-        SearchError: the state is terminal or a chance node, a budget is not positive, or a
-            budget does not fit the algorithm.
+        SearchError: naming the argument: the state is terminal or a chance node, a budget or the
+            seed is out of range (``solver.core.agents.OPTIONS``), or a budget does not fit the
+            algorithm.
     """
+    called = time.perf_counter()
     _check(state, algorithm)
-    seconds = _budget(algorithm, time_limit, iterations, depth, workers)
+    seconds, iterations, depth, workers = _budget(algorithm, time_limit, iterations, depth, workers)
+    seed = derive_seed(check_seed(seed))
+    cutoff = OPTIONS["cutoff"].check(cutoff, "cutoff")
+    params = _params(params)
+    multipv = MULTIPV.check(multipv, "multipv")
     kstate = state.kernel_state().clone()
-    _compile(kstate, algorithm)
+    start = _compile(kstate, algorithm, called)
     if algorithm == "mcts":
-        searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=params)
+        searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=params,
+                                     capacity=capacity_for(seconds))  # fmt: skip
     else:
-        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed)
-    start = time.perf_counter()
+        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed,
+                                      table_bits=table_bits_for(seconds))  # fmt: skip
     player = kstate.current_player()
     actions: list[int] = []
     steps: list[str] = []
     first: RootStats | None = None
+    lines: list[dict[str, Any]] = []
     total_iterations = total_nodes = 0
+    report = _Reporter(on_progress, progress_every, searcher, kstate, max(multipv, 1), called)
     try:
         while not kstate.is_terminal() and kstate.current_player() == player:
             legal = kstate.legal_actions()
             stats = None
-            if len(legal) > 1:
+            if len(legal) > 1 and not (stop is not None and stop.is_set()):
                 left = None if seconds is None else seconds - (time.perf_counter() - start)
                 if left is None or left > 0.02 * seconds:
                     budget = None if left is None else left / 2
+                    report.before = total_iterations
+                    watch = report if first is None and on_progress is not None else None
                     if algorithm == "mcts":
-                        stats = searcher.run(iterations=iterations, seconds=budget)
+                        stats = searcher.run(iterations=iterations, seconds=budget, stop=stop, on_chunk=watch)
                     else:
-                        stats = searcher.run(depth=depth, seconds=budget)
+                        stats = searcher.run(depth=depth, seconds=budget, stop=stop, on_chunk=watch)
                     total_iterations += stats.iterations
                     # MCTS: the size of the trees (kept between decisions); expectimax: nodes searched
                     total_nodes = stats.nodes if algorithm == "mcts" else total_nodes + stats.nodes
             if stats is not None and stats.actions:
                 action = stats.best
-                first = first or stats
+                if first is None:
+                    first = stats
+                    lines = lines_of(searcher, kstate, stats, multipv) if multipv else []
             else:
                 action = legal[0] if len(legal) == 1 else _most_visited(searcher, legal)
             steps.append(kstate.action_to_string(action))
@@ -149,6 +210,8 @@ def best_move(
             kstate.apply_legal_action(action)
     finally:
         searcher.close()
+    workers = searcher.workers
+    del searcher, report  # its trees or table are freed inside the clock
     value = first.value_of(first.best) if first else _value(kstate, player)
     stats_out = {
         "algorithm": algorithm,
@@ -156,19 +219,29 @@ def best_move(
         "iterations": total_iterations,
         "nodes": total_nodes,
         "depth": first.depth if first and first.by_value else None,
-        "seconds": round(time.perf_counter() - start, 4),
-        "workers": searcher.workers,
+        "seconds": round(time.perf_counter() - called, 4),
+        "workers": workers,
         "first_decision": first.to_json() if first else None,
     }
-    return Decision(player, actions, steps, value, stats_out)
+    stopped = stop is not None and stop.is_set()
+    return Decision(player, actions, steps, value, stats_out, lines, stopped)
 
 
-def _compile(kstate: Any, algorithm: str = "mcts") -> None:
-    """Compile the game's searcher (once per process) before any clock starts."""
+_COMPILED: set[tuple[str, str]] = set()
+
+
+def _compile(kstate: Any, algorithm: str, called: float) -> float:
+    """Compile the game's searcher (once per process and kernel); returns when the time limit
+    starts: at ``called``, or after compiling if this call compiled."""
+    key = (kstate.search_kernel().__name__, algorithm)
+    if key in _COMPILED:
+        return called
     if algorithm == "mcts":
         MCTSSearcher(kstate, workers=1, capacity=64).run(iterations=1)
     else:
-        ExpectimaxSearcher(kstate, table_bits=4).run(depth=1)
+        ExpectimaxSearcher(kstate, table_bits=4).run(seconds=0.0)  # a probe, not a whole depth
+    _COMPILED.add(key)
+    return time.perf_counter()
 
 
 def _most_visited(searcher: Any, legal: list[int]) -> int:
@@ -193,40 +266,78 @@ def analyse(
     time_limit: float | None = None,
     iterations: int | None = None,
     top: int = 5,
-    seed: int = 0,
+    seed: int | None = 0,
     workers: int | None = None,
     pv_length: int = 8,
 ) -> list[dict[str, Any]]:
     """The best few actions at this decision with their visits, values and principal variations.
 
+    ``time_limit`` bounds the search as in ``best_move`` (the one-time compilation excepted).
+
+    ``top`` and ``pv_length`` are positive integers; ``seed`` is taken as by ``best_move``.
+
     Raises:
-        SearchError: the state is terminal or a chance node, or a budget is not positive.
+        SearchError: naming the argument: the state is terminal or a chance node, or a budget,
+            ``top``, ``pv_length`` or the seed is out of range.
     """
+    called = time.perf_counter()
     _check(state, "mcts")
-    seconds = _budget("mcts", time_limit, iterations, workers=workers)
+    seconds, iterations, _, workers = _budget("mcts", time_limit, iterations, workers=workers)
+    seed = derive_seed(check_seed(seed))
+    top, pv_length = COUNT.check(top, "top"), COUNT.check(pv_length, "pv_length")
     kstate = state.kernel_state().clone()
-    _compile(kstate)
-    searcher = MCTSSearcher(kstate, seed=seed, workers=workers)
+    start = _compile(kstate, "mcts", called)
+    searcher = MCTSSearcher(kstate, seed=seed, workers=workers, capacity=capacity_for(seconds))
     try:
-        stats = searcher.run(iterations=iterations, seconds=seconds)
-        order = sorted(range(len(stats.actions)), key=lambda i: (-stats.visits[i], -stats.values[i]))[:top]
-        lines = []
-        for i in order:
-            action = stats.actions[i]
-            line = searcher.principal_variation(action, pv_length)
-            words, walker = [], kstate.clone()
-            for a in line:
-                if a not in walker.legal_actions():
-                    break
-                words.append(walker.action_to_string(a))
-                walker.apply_legal_action(a)
-            lines.append({
-                "action": action,
-                "text": words[0],
-                "visits": stats.visits[i],
-                "value": round(stats.values[i], 4),
-                "line": words,
-            })  # fmt: skip
-        return lines
+        left = None if seconds is None else seconds - (time.perf_counter() - start)
+        stats = searcher.run(iterations=iterations, seconds=left)
+        return lines_of(searcher, kstate, stats, top, pv_length)
     finally:
         searcher.close()
+
+
+def lines_of(searcher: Any, kstate: Any, stats: RootStats, top: int, pv_length: int = 8) -> list[dict[str, Any]]:
+    """The ``top`` best actions of a search at ``kstate``, each with its visits, value and principal
+    variation: ``line`` in words, ``pv`` as ``{"action", "text", "chance"}`` steps (``chance``:
+    the outcome of a draw or roll the line expects). Expectimax keeps no tree: its lines are one step.
+    """
+    out = []
+    for i in stats.order()[:top]:
+        action = stats.actions[i]
+        line = searcher.principal_variation(action, pv_length) if isinstance(searcher, MCTSSearcher) else [(action, False)]
+        pv, walker = [], kstate.clone()
+        for step, chance in line:
+            if step not in walker.legal_actions():
+                break
+            pv.append({"action": step, "text": walker.action_to_string(step), "chance": chance})
+            walker.apply_legal_action(step)
+        out.append({"action": action, "text": pv[0]["text"], "visits": stats.visits[i],
+                    "value": round(stats.values[i], 4), "line": [p["text"] for p in pv], "pv": pv})  # fmt: skip
+    return out
+
+
+class _Reporter:
+    """Calls ``on_progress`` with the search so far, at most every ``every`` seconds (and not at all
+    if ``every`` is None): the iterations and nodes, the seconds since the call, the value of the
+    position for each player (MCTS), and the best first actions with their lines."""
+
+    def __init__(self, on_progress: Callable[[dict[str, Any]], None] | None, every: float | None, searcher: Any,
+                 kstate: Any, top: int, called: float) -> None:  # fmt: skip
+        self.on_progress, self.every, self.searcher, self.kstate = on_progress, every, searcher, kstate
+        self.top, self.called = top, called
+        self.last = called
+        self.before = 0
+
+    def __call__(self, done: int, seconds: float) -> None:
+        now = time.perf_counter()
+        if self.on_progress is None or self.every is None or now - self.last < self.every:
+            return
+        self.last = now
+        stats = self.searcher.stats(done, seconds) if isinstance(self.searcher, MCTSSearcher) else self.searcher.last
+        info: dict[str, Any] = {"iterations": self.before + done, "nodes": stats.nodes, "seconds": round(now - self.called, 4)}
+        if isinstance(self.searcher, MCTSSearcher):
+            info["values"] = [round(v, 4) for v in self.searcher.root_values()]
+        else:
+            info["depth"] = stats.depth
+        info["multipv"] = lines_of(self.searcher, self.kstate, stats, self.top)
+        self.on_progress(info)

@@ -1,20 +1,36 @@
 """Depth-limited expectimax, compiled with numba, for any game kernel.
 
-``make_expectimax(kernel)`` closes the search over one game's kernel functions. A depth counts
-decisions; a chance node weighs its outcomes by their probabilities and does not use depth. A branch
-whose probability falls below the cutoff, or that reaches depth 0, is scored by the game's heuristic
-instead of being searched. Decision nodes are stored in a transposition table kept in open-addressed
-numpy arrays (key, depth searched, value vector). With several players each decision maximises the
-mover's own component (max^n); the natural use is the solo game against the draws.
+``make_expectimax(kernel)`` is ``search`` compiled over one game's kernel functions (by
+``solver.search.compiled``, cached on disk). A depth counts decisions; a chance node weighs its
+outcomes by their probabilities and does not use depth. A branch whose probability falls below the
+cutoff, or that reaches depth 0, is scored by the game's heuristic instead of being searched.
+Decision nodes are stored in a transposition table kept in open-addressed numpy arrays (key, depth
+searched, value vector). With several players each decision maximises the mover's own component
+(max^n); the natural use is the solo game against the draws.
 
 The search runs on an explicit stack of frames, one per ply, so it needs no recursion.
 """
 
 from __future__ import annotations
 
+import sys
 from types import ModuleType
+from typing import Any
 
 import numpy as np
+
+from solver.search import compiled
+from solver.search.compiled import (
+    BUFFER,
+    apply_action,
+    chance_outcomes,
+    current_player,
+    heuristic,
+    is_terminal,
+    legal_actions,
+    returns,
+    state_hash,
+)
 
 DECISION, CHANCE_NODE = 0, 1
 S_NODES, S_TT_HITS, S_LEAVES = range(3)
@@ -33,137 +49,123 @@ class Table:
         return self.keys, self.depth, self.values
 
 
-_CACHE: dict[str, object] = {}
+def search(root, depth, cutoff, node_limit, heur, tt_keys, tt_depth, tt_values, stats, root_actions,
+           root_values):  # fmt: skip
+    """Search ``depth`` decisions deep; fill the root's actions and their values for the mover
+    and return how many root actions there are, or -1 once ``stats`` counts ``node_limit``
+    nodes (the search is then abandoned)."""
+    players = tt_values.shape[1]
+    frames = 4 * (depth + 2)
+    states = np.empty((frames, root.shape[0]), np.int64)
+    acts = np.empty((frames, BUFFER), np.int64)
+    probs = np.empty((frames, 64), np.float64)
+    count = np.zeros(frames, np.int64)
+    index = np.zeros(frames, np.int64)
+    kind = np.zeros(frames, np.int64)
+    left = np.zeros(frames, np.int64)
+    prob = np.zeros(frames, np.float64)
+    mover = np.zeros(frames, np.int64)
+    best = np.zeros(frames, np.float64)
+    keys = np.zeros(frames, np.int64)
+    acc = np.zeros((frames, players), np.float64)
+    vals = np.zeros((frames, 8), np.float64)
+    mask = tt_keys.shape[0] - 1
 
-
-def make_expectimax(kernel: ModuleType):
-    """The compiled expectimax of one game kernel (compiled once per process)."""
-    if kernel.__name__ in _CACHE:
-        return _CACHE[kernel.__name__]
-    from numba import njit  # imported here: `import solver` stays free of numba
-
-    legal_actions = kernel.legal_actions
-    apply_action = kernel.apply_action
-    chance_outcomes = kernel.chance_outcomes
-    current_player = kernel.current_player
-    is_terminal = kernel.is_terminal
-    returns = kernel.returns
-    heuristic = kernel.heuristic
-    state_hash = kernel.state_hash
-    buffer = kernel.BUFFER
-
-    @njit(nogil=True)
-    def search(root, depth, cutoff, node_limit, heur, tt_keys, tt_depth, tt_values, stats, root_actions,
-               root_values):  # fmt: skip
-        """Search ``depth`` decisions deep; fill the root's actions and their values for the mover
-        and return how many root actions there are, or -1 once ``stats`` counts ``node_limit``
-        nodes (the search is then abandoned)."""
-        players = tt_values.shape[1]
-        frames = 4 * (depth + 2)
-        states = np.empty((frames, root.shape[0]), np.int64)
-        acts = np.empty((frames, buffer), np.int64)
-        probs = np.empty((frames, 64), np.float64)
-        count = np.zeros(frames, np.int64)
-        index = np.zeros(frames, np.int64)
-        kind = np.zeros(frames, np.int64)
-        left = np.zeros(frames, np.int64)
-        prob = np.zeros(frames, np.float64)
-        mover = np.zeros(frames, np.int64)
-        best = np.zeros(frames, np.float64)
-        keys = np.zeros(frames, np.int64)
-        acc = np.zeros((frames, players), np.float64)
-        vals = np.zeros((frames, 8), np.float64)
-        mask = tt_keys.shape[0] - 1
-
-        states[0, :] = root
-        left[0], prob[0] = depth, 1.0
-        f = 0
-        while True:
-            # Enter frame f: either a leaf (value in vals[f]) or a node to expand.
-            s = states[f]
-            stats[S_NODES] += 1
-            if stats[S_NODES] > node_limit:
-                return -1
-            leaf = False
-            if is_terminal(s):
-                returns(s, vals[f])
-                leaf = True
-            elif current_player(s) < 0:
-                if f > 0 and (prob[f] < cutoff or f + 1 >= frames):
-                    heuristic(s, heur, vals[f])
-                    leaf = True
-                else:
-                    kind[f] = CHANCE_NODE
-                    count[f] = chance_outcomes(s, acts[f], probs[f])
-                    acc[f, :] = 0.0
-            elif f > 0 and (left[f] <= 0 or prob[f] < cutoff or f + 1 >= frames):
+    states[0, :] = root
+    left[0], prob[0] = depth, 1.0
+    f = 0
+    while True:
+        # Enter frame f: either a leaf (value in vals[f]) or a node to expand.
+        s = states[f]
+        stats[S_NODES] += 1
+        if stats[S_NODES] > node_limit:
+            return -1
+        leaf = False
+        if is_terminal(s):
+            returns(s, vals[f])
+            leaf = True
+        elif current_player(s) < 0:
+            if f > 0 and (prob[f] < cutoff or f + 1 >= frames):
                 heuristic(s, heur, vals[f])
                 leaf = True
             else:
-                keys[f] = state_hash(s)
-                hit = False
-                if f > 0:
-                    for k in range(TT_PROBES):
-                        i = (keys[f] + k) & mask
-                        if tt_keys[i] == keys[f] and tt_depth[i] >= left[f]:
-                            vals[f, :players] = tt_values[i]
-                            hit = True
-                            break
-                if hit:
-                    stats[S_TT_HITS] += 1
-                    leaf = True
-                else:
-                    kind[f] = DECISION
-                    count[f] = min(legal_actions(s, acts[f]), buffer)
-                    mover[f] = current_player(s)
-                    best[f] = -1e300
-            index[f] = 0
-            if leaf:
-                stats[S_LEAVES] += 1
-            # Climb: hand finished values to their parents, descend into the next child.
-            while True:
-                if leaf:
-                    if f == 0:
-                        return 0
-                    parent = f - 1
-                    if kind[parent] == CHANCE_NODE:
-                        for p in range(players):
-                            acc[parent, p] += probs[parent, index[parent]] * vals[f, p]
-                    else:
-                        m = mover[parent]
-                        if parent == 0:
-                            root_actions[index[0]] = acts[0, index[0]]
-                            root_values[index[0]] = vals[f, m]
-                        if vals[f, m] > best[parent]:
-                            best[parent] = vals[f, m]
-                            acc[parent, :] = vals[f, :players]
-                    index[parent] += 1
-                    f = parent
-                    leaf = False
-                if index[f] < count[f]:
-                    child = f + 1
-                    states[child, :] = states[f]
-                    apply_action(states[child], acts[f, index[f]])
-                    if kind[f] == CHANCE_NODE:
-                        left[child] = left[f]
-                        prob[child] = prob[f] * probs[f, index[f]]
-                    else:
-                        left[child] = left[f] - 1
-                        prob[child] = prob[f]
-                    f = child
-                    break
-                # Every child seen: f is finished.
-                vals[f, :players] = acc[f]
-                if kind[f] == DECISION:
-                    for k in range(TT_PROBES):
-                        i = (keys[f] + k) & mask
-                        if tt_depth[i] < left[f] or tt_keys[i] == keys[f] or k == TT_PROBES - 1:
-                            tt_keys[i], tt_depth[i] = keys[f], left[f]
-                            tt_values[i] = acc[f]
-                            break
-                    if f == 0:
-                        return count[0]
+                kind[f] = CHANCE_NODE
+                count[f] = chance_outcomes(s, acts[f], probs[f])
+                acc[f, :] = 0.0
+        elif f > 0 and (left[f] <= 0 or prob[f] < cutoff or f + 1 >= frames):
+            heuristic(s, heur, vals[f])
+            leaf = True
+        else:
+            keys[f] = state_hash(s)
+            hit = False
+            if f > 0:
+                for k in range(TT_PROBES):
+                    i = (keys[f] + k) & mask
+                    if tt_keys[i] == keys[f] and tt_depth[i] >= left[f]:
+                        vals[f, :players] = tt_values[i]
+                        hit = True
+                        break
+            if hit:
+                stats[S_TT_HITS] += 1
                 leaf = True
+            else:
+                kind[f] = DECISION
+                count[f] = min(legal_actions(s, acts[f]), BUFFER)
+                mover[f] = current_player(s)
+                best[f] = -1e300
+        index[f] = 0
+        if leaf:
+            stats[S_LEAVES] += 1
+        # Climb: hand finished values to their parents, descend into the next child.
+        while True:
+            if leaf:
+                if f == 0:
+                    return 0
+                parent = f - 1
+                if kind[parent] == CHANCE_NODE:
+                    for p in range(players):
+                        acc[parent, p] += probs[parent, index[parent]] * vals[f, p]
+                else:
+                    m = mover[parent]
+                    if parent == 0:
+                        root_actions[index[0]] = acts[0, index[0]]
+                        root_values[index[0]] = vals[f, m]
+                    if vals[f, m] > best[parent]:
+                        best[parent] = vals[f, m]
+                        acc[parent, :] = vals[f, :players]
+                index[parent] += 1
+                f = parent
+                leaf = False
+            if index[f] < count[f]:
+                child = f + 1
+                states[child, :] = states[f]
+                apply_action(states[child], acts[f, index[f]])
+                if kind[f] == CHANCE_NODE:
+                    left[child] = left[f]
+                    prob[child] = prob[f] * probs[f, index[f]]
+                else:
+                    left[child] = left[f] - 1
+                    prob[child] = prob[f]
+                f = child
+                break
+            # Every child seen: f is finished.
+            vals[f, :players] = acc[f]
+            if kind[f] == DECISION:
+                for k in range(TT_PROBES):
+                    i = (keys[f] + k) & mask
+                    if tt_depth[i] < left[f] or tt_keys[i] == keys[f] or k == TT_PROBES - 1:
+                        tt_keys[i], tt_depth[i] = keys[f], left[f]
+                        tt_values[i] = acc[f]
+                        break
+                if f == 0:
+                    return count[0]
+            leaf = True
 
-    _CACHE[kernel.__name__] = search
-    return search
+
+COMPILED = (search,)
+"""The functions compiled per kernel."""
+
+
+def make_expectimax(kernel: ModuleType) -> Any:
+    """``search`` compiled over one game kernel (loaded from the disk cache when it can be)."""
+    return compiled.build(sys.modules[__name__], kernel).search

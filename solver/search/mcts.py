@@ -1,6 +1,6 @@
 """Monte Carlo tree search, compiled with numba, for any game kernel.
 
-``make_mcts(kernel)`` closes a compiled search over one game's kernel functions (``legal_actions``,
+``make_mcts(kernel)`` is ``search`` compiled over one game's kernel functions (``legal_actions``,
 ``apply_action``, ``chance_outcomes``, ``current_player``, ``is_terminal``, ``returns``,
 ``determinize``, ``heuristic``, ``random_below``). The tree lives in preallocated numpy arrays
 (``Tree``): no Python object per node.
@@ -12,15 +12,33 @@ one node, plays a rollout (random, or heuristic-guided) until the end or a cutof
 heuristic scores the position, and backs up the whole vector of returns (max^n: each player picks
 by its own component).
 
-Numba cannot cache closures on disk, so each process compiles a game's search once, on first use
-(about a second; see ``bench/search_speed.py``).
+The functions in ``COMPILED`` are written over the kernel interface of ``solver.search.compiled``,
+which compiles them per kernel in a generated module cached on disk: the first process compiles a
+game's search, later ones load it (``bench/searcher_compile.py``).
 """
 
 from __future__ import annotations
 
+import sys
 from types import ModuleType
+from typing import Any
 
 import numpy as np
+
+from solver.search import compiled
+from solver.search.compiled import (
+    BUFFER,
+    apply_action,
+    chance_outcomes,
+    current_player,
+    determinize,
+    heuristic,
+    is_terminal,
+    legal_actions,
+    next_random,
+    random_below,
+    returns,
+)
 
 # Indices into the float parameter array of a search.
 P_EXPLORATION, P_ROLLOUT_CUTOFF, P_GUIDED, P_EPSILON = range(4)
@@ -87,185 +105,178 @@ class Tree:
         return False
 
 
-_CACHE: dict[str, object] = {}
+# -- the compiled search (over the kernel interface; see ``solver.search.compiled``) ------------
 
 
-def make_mcts(kernel: ModuleType):
-    """The compiled MCTS of one game kernel (compiled once per process, then reused)."""
-    if kernel.__name__ in _CACHE:
-        return _CACHE[kernel.__name__]
-    from numba import njit  # imported here: `import solver` stays free of numba
+def uniform(rng):
+    """A uniform float in [0, 1) from the generator ``rng``."""
+    return (next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
-    legal_actions = kernel.legal_actions
-    apply_action = kernel.apply_action
-    chance_outcomes = kernel.chance_outcomes
-    current_player = kernel.current_player
-    is_terminal = kernel.is_terminal
-    returns = kernel.returns
-    determinize = kernel.determinize
-    heuristic = kernel.heuristic
-    random_below = kernel.random_below
-    next_random = kernel.next_random
-    buffer = kernel.BUFFER
 
-    @njit(nogil=True)
-    def uniform(rng):
-        return (next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+def sample_chance(s, rng, acts, probs):
+    """An outcome of the chance node ``s``, drawn by its probability."""
+    n = chance_outcomes(s, acts, probs)
+    r = uniform(rng)
+    for i in range(n):
+        r -= probs[i]
+        if r < 0.0:
+            return acts[i]
+    return acts[n - 1]
 
-    @njit(nogil=True)
-    def sample_chance(s, rng, acts, probs):
-        n = chance_outcomes(s, acts, probs)
-        r = uniform(rng)
-        for i in range(n):
-            r -= probs[i]
-            if r < 0.0:
-                return acts[i]
-        return acts[n - 1]
 
-    @njit(nogil=True)
-    def find(keys, children, parent, action):
-        key = parent << ACTION_BITS | action
-        mask = keys.shape[0] - 1
-        i = (key * 0x9E3779B1) & mask
-        while keys[i] != -1:
-            if keys[i] == key:
-                return children[i]
-            i = (i + 1) & mask
-        return -1
+def find(keys, children, parent, action):
+    """The child of ``parent`` by ``action`` in the tree's hash table, or -1."""
+    key = parent << ACTION_BITS | action
+    mask = keys.shape[0] - 1
+    i = (key * 0x9E3779B1) & mask
+    while keys[i] != -1:
+        if keys[i] == key:
+            return children[i]
+        i = (i + 1) & mask
+    return -1
 
-    @njit(nogil=True)
-    def add(header, action_of, parent_of, keys, children, parent, action):
-        node = header[H_NODES]
-        header[H_NODES] = node + 1
-        action_of[node] = action
-        parent_of[node] = parent
-        key = parent << ACTION_BITS | action
-        mask = keys.shape[0] - 1
-        i = (key * 0x9E3779B1) & mask
-        while keys[i] != -1:
-            i = (i + 1) & mask
-        keys[i] = key
-        children[i] = node
-        return node
 
-    @njit(nogil=True)
-    def rollout(s, rng, params, heur, acts, probs, values, trial):
-        cutoff = int(params[P_ROLLOUT_CUTOFF])
-        guided = int(params[P_GUIDED])
-        steps = 0
-        while not is_terminal(s):
-            if steps >= cutoff:
-                heuristic(s, heur, values)
-                return
-            if current_player(s) < 0:
-                apply_action(s, sample_chance(s, rng, acts, probs))
-            else:
-                n = min(legal_actions(s, acts), acts.shape[0])
-                choice = acts[random_below(rng, n)]
-                if guided > 0 and n > 1 and uniform(rng) >= params[P_EPSILON]:
-                    mover = current_player(s)
-                    best = -1.0
-                    for _ in range(guided):
-                        a = acts[random_below(rng, n)]
-                        trial[:] = s
-                        apply_action(trial, a)
-                        heuristic(trial, heur, values)
-                        if values[mover] > best:
-                            best, choice = values[mover], a
-                apply_action(s, choice)
-            steps += 1
-        returns(s, values)
+def add(header, action_of, parent_of, keys, children, parent, action):
+    """A new node: the child of ``parent`` by ``action``."""
+    node = header[H_NODES]
+    header[H_NODES] = node + 1
+    action_of[node] = action
+    parent_of[node] = parent
+    key = parent << ACTION_BITS | action
+    mask = keys.shape[0] - 1
+    i = (key * 0x9E3779B1) & mask
+    while keys[i] != -1:
+        i = (i + 1) & mask
+    keys[i] = key
+    children[i] = node
+    return node
 
-    @njit(nogil=True)
-    def search(root_state, observer, iterations, params, heur, rng,
-               header, visits, available, value, action_of, parent_of, player_of, keys, children):  # fmt: skip
-        """Run ``iterations`` iterations (fewer if the tree is full); returns how many ran."""
-        players = value.shape[1]
-        capacity = visits.shape[0]
-        acts = np.empty(buffer, np.int64)
-        probs = np.empty(64, np.float64)
-        values = np.zeros(8, np.float64)
-        path = np.empty(4096, np.int64)
-        s = np.empty_like(root_state)
-        trial = np.empty_like(root_state)
-        done = 0
-        for _ in range(iterations):
-            if header[H_NODES] + 2 > capacity:
-                break
-            s[:] = root_state
-            determinize(s, observer, rng)
-            node = header[H_ROOT]
-            depth = 0
-            a = -1
-            path[0] = node
-            expanded = False
-            while not is_terminal(s) and depth < 4000:
+
+def rollout(s, rng, params, heur, acts, probs, values, trial):
+    """Play ``s`` on until the end or the cutoff; write the returns, or the heuristic's estimate,
+    into ``values``."""
+    cutoff = int(params[P_ROLLOUT_CUTOFF])
+    guided = int(params[P_GUIDED])
+    steps = 0
+    while not is_terminal(s):
+        if steps >= cutoff:
+            heuristic(s, heur, values)
+            return
+        if current_player(s) < 0:
+            apply_action(s, sample_chance(s, rng, acts, probs))
+        else:
+            n = min(legal_actions(s, acts), acts.shape[0])
+            choice = acts[random_below(rng, n)]
+            if guided > 0 and n > 1 and uniform(rng) >= params[P_EPSILON]:
                 mover = current_player(s)
-                player_of[node] = mover
-                if mover < 0:
-                    a = sample_chance(s, rng, acts, probs)
-                    child = find(keys, children, node, a)
-                    if child < 0:
-                        child = add(header, action_of, parent_of, keys, children, node, a)
-                        visits[child] = available[child] = 0
-                        value[child, :] = 0.0
-                        expanded = True
-                    apply_action(s, a)
-                    node = child
-                    depth += 1
-                    path[depth] = node
-                    if expanded:
-                        break
-                    continue
-                n = min(legal_actions(s, acts), acts.shape[0])
-                untried = 0
-                for i in range(n):
-                    c = find(keys, children, node, acts[i])
-                    if c < 0:
-                        untried += 1
-                    else:
-                        available[c] += 1
-                if untried > 0:
-                    k = random_below(rng, untried)
-                    for i in range(n):
-                        if find(keys, children, node, acts[i]) < 0:
-                            if k == 0:
-                                a = acts[i]
-                                break
-                            k -= 1
+                best = -1.0
+                for _ in range(guided):
+                    a = acts[random_below(rng, n)]
+                    trial[:] = s
+                    apply_action(trial, a)
+                    heuristic(trial, heur, values)
+                    if values[mover] > best:
+                        best, choice = values[mover], a
+            apply_action(s, choice)
+        steps += 1
+    returns(s, values)
+
+
+def search(root_state, observer, iterations, params, heur, rng, header, visits, available, value,
+           action_of, parent_of, player_of, keys, children):  # fmt: skip
+    """Run ``iterations`` iterations (fewer if the tree is full); returns how many ran."""
+    players = value.shape[1]
+    capacity = visits.shape[0]
+    acts = np.empty(BUFFER, np.int64)
+    probs = np.empty(64, np.float64)
+    values = np.zeros(8, np.float64)
+    path = np.empty(4096, np.int64)
+    s = np.empty_like(root_state)
+    trial = np.empty_like(root_state)
+    done = 0
+    for _ in range(iterations):
+        if header[H_NODES] + 2 > capacity:
+            break
+        s[:] = root_state
+        determinize(s, observer, rng)
+        node = header[H_ROOT]
+        depth = 0
+        a = -1
+        path[0] = node
+        expanded = False
+        while not is_terminal(s) and depth < 4000:
+            mover = current_player(s)
+            player_of[node] = mover
+            if mover < 0:
+                a = sample_chance(s, rng, acts, probs)
+                child = find(keys, children, node, a)
+                if child < 0:
                     child = add(header, action_of, parent_of, keys, children, node, a)
-                    visits[child] = 0
-                    available[child] = 1
+                    visits[child] = available[child] = 0
                     value[child, :] = 0.0
-                    apply_action(s, a)
-                    node = child
-                    depth += 1
-                    path[depth] = node
                     expanded = True
-                    break
-                best, best_score = -1, -1e300
-                for i in range(n):
-                    c = find(keys, children, node, acts[i])
-                    score = value[c, mover] / visits[c] + params[P_EXPLORATION] * np.sqrt(
-                        np.log(available[c]) / visits[c]
-                    )
-                    if score > best_score:
-                        best, best_score, a = c, score, acts[i]
                 apply_action(s, a)
-                node = best
+                node = child
                 depth += 1
                 path[depth] = node
-            if is_terminal(s):
-                returns(s, values)
-            else:
-                rollout(s, rng, params, heur, acts, probs, values, trial)
-            for d in range(depth + 1):
-                visits[path[d]] += 1
-                for p in range(players):
-                    value[path[d], p] += values[p]
-            done += 1
-        header[H_ITERATIONS] += done
-        return done
+                if expanded:
+                    break
+                continue
+            n = min(legal_actions(s, acts), acts.shape[0])
+            untried = 0
+            for i in range(n):
+                c = find(keys, children, node, acts[i])
+                if c < 0:
+                    untried += 1
+                else:
+                    available[c] += 1
+            if untried > 0:
+                k = random_below(rng, untried)
+                for i in range(n):
+                    if find(keys, children, node, acts[i]) < 0:
+                        if k == 0:
+                            a = acts[i]
+                            break
+                        k -= 1
+                child = add(header, action_of, parent_of, keys, children, node, a)
+                visits[child] = 0
+                available[child] = 1
+                value[child, :] = 0.0
+                apply_action(s, a)
+                node = child
+                depth += 1
+                path[depth] = node
+                expanded = True
+                break
+            best, best_score = -1, -1e300
+            for i in range(n):
+                c = find(keys, children, node, acts[i])
+                score = value[c, mover] / visits[c] + params[P_EXPLORATION] * np.sqrt(
+                    np.log(available[c]) / visits[c]
+                )
+                if score > best_score:
+                    best, best_score, a = c, score, acts[i]
+            apply_action(s, a)
+            node = best
+            depth += 1
+            path[depth] = node
+        if is_terminal(s):
+            returns(s, values)
+        else:
+            rollout(s, rng, params, heur, acts, probs, values, trial)
+        for d in range(depth + 1):
+            visits[path[d]] += 1
+            for p in range(players):
+                value[path[d], p] += values[p]
+        done += 1
+    header[H_ITERATIONS] += done
+    return done
 
-    _CACHE[kernel.__name__] = search
-    return search
+
+COMPILED = (uniform, sample_chance, find, add, rollout, search)
+"""The functions compiled per kernel."""
+
+
+def make_mcts(kernel: ModuleType) -> Any:
+    """``search`` compiled over one game kernel (loaded from the disk cache when it can be)."""
+    return compiled.build(sys.modules[__name__], kernel).search

@@ -3,7 +3,11 @@
 ``MCTSSearcher`` keeps one tree per worker thread (the compiled search releases the GIL), runs
 them in chunks until the iteration or time budget is spent, and merges their root statistics.
 After an action is played, ``advance`` keeps each tree's subtree below it (tree reuse between the
-decisions of one turn).
+decisions of one turn). A time budget holds even where one iteration or node costs milliseconds:
+MCTS measures one iteration first and sizes its chunks by the cost measured, expectimax gives every
+depth, the first included, a node limit from the speed measured, and ``capacity_for`` and
+``table_bits_for`` size the arrays to what the budget can fill (allocating more would cost time the
+budget counts).
 
     >>> import solver
     >>> from solver.core.perft import walk
@@ -18,16 +22,45 @@ decisions of one turn).
 from __future__ import annotations
 
 import os
+import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from solver.core.agents import MAX_WORKERS
 from solver.search import expectimax, mcts
 
 CAPACITY = 1 << 18  # nodes per tree: an iteration adds at most one
+TABLE_BITS = 20  # expectimax: the transposition table holds 2**TABLE_BITS entries
+TREE_NODES_PER_SECOND = 400_000  # about 4x the fastest a tree grew (Kokoro, late in a solo game)
+TABLE_NODES_PER_SECOND = 2_000_000  # about the fastest expectimax searched (nodes a second)
+CHUNK_SECONDS = 0.02  # the longest chunk of a search that may be stopped or reports its progress
+PROBE_NODES = 32  # the first probe of a timed expectimax that does not know its speed yet
+
+
+def capacity_for(seconds: float | None) -> int:
+    """Nodes per MCTS tree for a search of ``seconds`` in all (``CAPACITY`` without a time limit).
+
+        >>> capacity_for(0.05), capacity_for(None) == CAPACITY
+        (32768, True)
+    """
+    return _room(seconds, TREE_NODES_PER_SECOND, CAPACITY)
+
+
+def table_bits_for(seconds: float | None) -> int:
+    """Bits of the expectimax transposition table for a search of ``seconds`` in all."""
+    return _room(seconds, TABLE_NODES_PER_SECOND, 1 << TABLE_BITS).bit_length() - 1
+
+
+def _room(seconds: float | None, per_second: int, most: int) -> int:
+    """The power of two, from 1024 to ``most``, that holds ``seconds * per_second`` entries."""
+    if seconds is None or seconds * per_second >= most:
+        return most
+    return max(1024, 1 << int(seconds * per_second).bit_length())
 
 
 @dataclass
@@ -41,7 +74,7 @@ class RootStats:
     actions: list[int] = field(default_factory=list)
     visits: list[int] = field(default_factory=list)
     values: list[float] = field(default_factory=list)  # mean return for the player at the root
-    depth: int = 0  # expectimax: the depth searched
+    depth: int = 0  # expectimax: the depth searched in full (0: depth 1 was cut short by time)
     by_value: bool = False  # expectimax: the best action is the best valued, not the most visited
 
     def order(self) -> list[int]:
@@ -94,13 +127,14 @@ class MCTSSearcher:
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.search = mcts.make_mcts(self.kernel)
         self.state = state.array.copy()
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = workers or min(os.cpu_count() or 1, MAX_WORKERS)
         self.params = mcts.DEFAULT_PARAMS.copy() if params is None else np.asarray(params, np.float64)
         self.heuristic = self.kernel.HEURISTIC_PARAMS.copy() if heuristic is None else heuristic
         players = state.players
         self.trees = [mcts.Tree(capacity, players) for _ in range(self.workers)]
         self.rngs = [np.array([seed * 1000 + w + 1], np.uint64) for w in range(self.workers)]
         self.pool = ThreadPoolExecutor(self.workers) if self.workers > 1 else None
+        self.round_seconds: float | None = None  # measured: one iteration on every tree takes
 
     def close(self) -> None:
         if self.pool is not None:
@@ -111,46 +145,66 @@ class MCTSSearcher:
         return self.search(self.state, observer, iterations, self.params, self.heuristic, self.rngs[w],
                            *self.trees[w].arrays())  # fmt: skip
 
-    def _chunk(self, iterations: int, total: int | None = None) -> int:
-        """Run ``iterations`` on every tree, or ``total`` iterations spread over the trees."""
-        if total is None:
-            shares = [iterations] * self.workers
-        else:
-            shares = [total // self.workers + (w < total % self.workers) for w in range(self.workers)]
+    def _chunk(self, total: int) -> int:
+        """Run ``total`` iterations spread over the trees; returns how many ran."""
+        shares = [total // self.workers + (w < total % self.workers) for w in range(self.workers)]
         if self.pool is None:
             return self._run_tree(0, shares[0])
         return sum(self.pool.map(lambda w: self._run_tree(w, shares[w]) if shares[w] else 0, range(self.workers)))
 
-    def run(self, iterations: int | None = None, seconds: float | None = None) -> RootStats:
-        """Search until ``iterations`` (in all, over the workers) or ``seconds`` are spent."""
+    def run(self, iterations: int | None = None, seconds: float | None = None,
+            stop: threading.Event | None = None, on_chunk: Callable[[int, float], None] | None = None) -> RootStats:  # fmt: skip
+        """Search until ``iterations`` (in all, over the workers) or ``seconds`` are spent, or ``stop`` is set.
+
+        Chunks of 16 iterations a tree double up to 4096. With ``seconds``, a searcher's first
+        chunk is a single iteration (on one tree: on a loaded machine two threads may not run side
+        by side), and each chunk is kept within half the time left at the measured cost of a round
+        of iterations (``round_seconds``, kept from earlier runs), so that a position where one
+        iteration costs tens of milliseconds (Go Goa with many players) still ends in time. Only a
+        searcher's first timed run always runs an iteration; a later one may run none.
+
+        With ``stop`` or ``on_chunk``, chunks are also kept within ``CHUNK_SECONDS``: ``stop`` is
+        looked at before each chunk (a search ends within about that long of it being set), and
+        ``on_chunk(iterations, seconds)`` is called after each, between the trees' work, so it may
+        read them. Chunks stay whole rounds of the trees, so a seeded iteration budget finds the
+        same whatever the chunks.
+        """
         if iterations is None and seconds is None:
             raise ValueError("give iterations or seconds")
         start = time.perf_counter()
-        done, chunk = 0, 16
-        while True:
-            if iterations is not None:
-                left = iterations - done
-                if left <= 0:
+        done = rounds = 0
+        chunk = 16  # iterations a tree
+        while iterations is None or done < iterations:
+            if stop is not None and stop.is_set():
+                break
+            total = chunk * self.workers
+            if (stop is not None or on_chunk is not None) and self.round_seconds is not None:
+                total = min(total, max(1, int(CHUNK_SECONDS / self.round_seconds)) * self.workers)
+            if seconds is not None and self.round_seconds is None:
+                total = 1
+            elif seconds is not None:
+                left_time = seconds - (time.perf_counter() - start)
+                total = min(total, int(left_time / self.round_seconds / 2) * self.workers)
+                if total < 1:
                     break
-                ran = self._chunk(0, min(left, chunk * self.workers))
-            else:
-                ran = self._chunk(chunk)
+            if iterations is not None:
+                total = min(total, iterations - done)
+            ran = self._chunk(total)
             if ran == 0:  # every tree is full
                 break
             done += ran
-            elapsed = time.perf_counter() - start
-            if seconds is not None:
-                per_iteration = elapsed / done * self.workers
-                left_time = seconds - elapsed
-                if left_time <= per_iteration * chunk * 1.5:
-                    chunk = int(left_time / per_iteration / 1.5)
-                    if chunk < 1:
-                        break
-                else:
-                    chunk = min(chunk * 2, max(16, int(0.05 * seconds / per_iteration)))
-            else:
-                chunk = min(chunk * 2, 4096)
+            rounds += -(-total // self.workers)
+            self.round_seconds = (time.perf_counter() - start) / rounds
+            chunk = min(chunk * 2, 4096)
+            if on_chunk is not None:
+                on_chunk(done, time.perf_counter() - start)
         return self.stats(done, time.perf_counter() - start)
+
+    def root_values(self) -> list[float]:
+        """The mean return of each player at the root, over every tree (0s before any iteration)."""
+        visits = sum(int(tree.visits[tree.header[mcts.H_ROOT]]) for tree in self.trees)
+        totals = sum(tree.value[tree.header[mcts.H_ROOT]] for tree in self.trees)
+        return [float(v) / visits for v in totals] if visits else [0.0] * self.trees[0].value.shape[1]
 
     def stats(self, iterations: int, seconds: float) -> RootStats:
         player = int(self.kernel.current_player(self.state))
@@ -176,18 +230,21 @@ class MCTSSearcher:
             if not tree.reroot(action):
                 tree.reset()
 
-    def principal_variation(self, action: int, length: int) -> list[int]:
-        """The most visited line after ``action`` in the first tree (a chance node ends it)."""
+    def principal_variation(self, action: int, length: int) -> list[tuple[int, bool]]:
+        """The most visited line from ``action`` in the first tree, up to ``length`` steps:
+        ``(action, chance)`` pairs, where ``chance`` marks the most visited outcome of a chance
+        node (a draw or a roll the line expects, not a choice)."""
         tree = self.trees[0]
         kids = [n for a, _, n in tree.root_children() if a == action]
-        line = [action]
+        line = [(action, False)]
         node = kids[0] if kids else -1
-        while node >= 0 and len(line) < length and tree.player[node] >= 0:
+        while node >= 0 and len(line) < length and tree.player[node] != -2:
             children = tree.children_of(node)
             if not children:
                 break
+            chance = bool(tree.player[node] < 0)
             next_action, _, node = children[0]
-            line.append(next_action)
+            line.append((next_action, chance))
         return line
 
 
@@ -198,7 +255,8 @@ class ExpectimaxSearcher:
         state: a kernel-backed state at a decision node.
         cutoff: branches less likely than this are scored by the heuristic.
         max_depth: the deepest iteration (a depth counts decisions).
-        table_bits: the transposition table holds ``2**table_bits`` entries.
+        table_bits: the transposition table holds ``2**table_bits`` entries (``table_bits_for``
+            sizes it to a time budget).
         kernel: the compiled kernel module to search with (default: the state's own).
         seed: seeds the deal of what the player to move cannot see.
         determinize: search a deal of the hidden information consistent with what the player to
@@ -206,9 +264,9 @@ class ExpectimaxSearcher:
             only they peeked at); ``False`` searches the state as it is.
     """
 
-    def __init__(self, state: Any, cutoff: float = 0.01, max_depth: int = 12, table_bits: int = 20,
-                 heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
-                 determinize: bool = True) -> None:  # fmt: skip
+    def __init__(self, state: Any, cutoff: float = 0.01, max_depth: int = 12,
+                 table_bits: int = TABLE_BITS, heuristic: np.ndarray | None = None, kernel: Any = None,
+                 seed: int = 0, determinize: bool = True) -> None:  # fmt: skip
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.search = expectimax.make_expectimax(self.kernel)
         self.state = state.array.copy()
@@ -217,12 +275,26 @@ class ExpectimaxSearcher:
         self.table = expectimax.Table(table_bits, state.players)
         self.heuristic = self.kernel.HEURISTIC_PARAMS.copy() if heuristic is None else heuristic
         self.workers = 1
+        self.rate: float | None = None  # measured: nodes a second
+        self.last: RootStats | None = None  # what the last depth searched in full found (for progress reports)
 
-    def run(self, depth: int | None = None, seconds: float | None = None) -> RootStats:
-        """Search to ``depth``, or deepen one level at a time while ``seconds`` allow."""
+    def run(self, depth: int | None = None, seconds: float | None = None,
+            stop: threading.Event | None = None, on_chunk: Callable[[int, float], None] | None = None) -> RootStats:  # fmt: skip
+        """Search to ``depth``, or deepen one level at a time while ``seconds`` allow, or until ``stop`` is set.
+
+        With ``seconds`` every depth, the first included (one Go Goa depth can take most of a
+        second), gets a node limit from the measured speed (``rate``, kept from earlier runs). A
+        searcher's first timed run measures it first: depth 1 with a limit of ``PROBE_NODES``
+        nodes, doubled until depth 1 ends or the probes have taken an eighth of ``seconds``. A
+        depth cut short is abandoned and the last one searched in full is kept; if depth 1 itself
+        is cut short, the root actions it finished are kept (and ``depth`` is 0).
+
+        ``on_chunk(nodes, seconds)`` is called after each depth searched in full (``last`` holds
+        what it found); ``stop`` is looked at before each depth.
+        """
         start = time.perf_counter()
         counters = np.zeros(4, np.int64)
-        actions = np.zeros(self.kernel.BUFFER, np.int64)
+        actions = np.empty(self.kernel.BUFFER, np.int64)
         values = np.zeros(self.kernel.BUFFER, np.float64)
         best_actions: list[int] = []
         best_values: list[float] = []
@@ -231,22 +303,43 @@ class ExpectimaxSearcher:
         if self.rng is not None:
             root = self.state.copy()
             self.kernel.determinize(root, self.kernel.current_player(root), self.rng)
-        for d in range(1, (depth or self.max_depth) + 1):
-            elapsed = time.perf_counter() - start
-            if seconds is not None and d > 1:
-                if elapsed >= seconds:
+        d, probe = 1, PROBE_NODES if seconds is not None and self.rate is None else 0
+        while d <= (depth or self.max_depth):
+            if stop is not None and stop.is_set() and reached:
+                break
+            if seconds is not None:
+                elapsed = time.perf_counter() - start
+                if d > 1 and elapsed >= seconds:
                     break
-                rate = counters[0] / elapsed  # nodes a second so far
-                limit = int(counters[0] + 0.8 * rate * (seconds - elapsed))  # a margin for slower nodes
+                left = 0.8 * (seconds - elapsed)  # a margin for slower nodes
+                limit = counters[0] + probe if probe else int(counters[0] + self.rate * left)
+            actions[:] = -1  # the root actions the search finishes are filled in, in order
             n = self.search(root, d, self.cutoff, limit, self.heuristic, *self.table.arrays(), counters,
                             actions, values)  # fmt: skip
-            if n < 0:
-                break  # out of time: keep the last depth searched in full
-            best_actions, best_values, reached = actions[:n].tolist(), values[:n].tolist(), d
+            if seconds is not None:
+                elapsed = time.perf_counter() - start
+                self.rate = counters[0] / elapsed
+            if n >= 0:
+                best_actions, best_values, reached = actions[:n].tolist(), values[:n].tolist(), d
+                d, probe = d + 1, 0
+                if on_chunk is not None:
+                    self.last = self._stats(counters, start, reached, best_actions, best_values)
+                    on_chunk(int(counters[0]), time.perf_counter() - start)
+            elif probe:  # the first nodes can be much cheaper than the rest: measure on more
+                probe = 2 * probe if elapsed < seconds / 8 else 0
+            else:
+                if reached == 0:
+                    kept = actions >= 0
+                    best_actions, best_values = actions[kept].tolist(), values[kept].tolist()
+                break
+        return self._stats(counters, start, reached, best_actions, best_values)
+
+    def _stats(self, counters: np.ndarray, start: float, depth: int, actions: list[int],
+               values: list[float]) -> RootStats:  # fmt: skip
         player = int(self.kernel.current_player(self.state))
         stats = RootStats(player, int(counters[0]), int(counters[0]), time.perf_counter() - start,
-                          depth=reached, by_value=True)  # fmt: skip
-        stats.actions, stats.values, stats.visits = best_actions, best_values, [0] * len(best_actions)
+                          depth=depth, by_value=True)  # fmt: skip
+        stats.actions, stats.values, stats.visits = actions, values, [0] * len(actions)
         return stats
 
     def advance(self, action: int) -> None:

@@ -2,13 +2,13 @@
 
 Some decisions bet on the whole game: in Go Goa, which two tour plans to keep decides where the
 trip must go for twelve days, further than any search from that point sees. ``make_simulation
-(kernel)`` closes a compiled ``simulate`` over one game's kernel: for each candidate action it
-plays ``n`` games from the state after that action to the end, every decision taken by the greedy
-policy (``greedy.make_greedy``: one turn of lookahead on the game's heuristic) and every chance
-event drawn by its odds, and averages the returns of the player who chose. Game ``j`` of every
-action starts from the same seed (common random numbers), so two actions are compared on the same
-dice or draws as far as their games take the same chance events, which makes the difference of
-their means far less noisy than either mean.
+(kernel)`` is ``simulate`` compiled over one game's kernel (by ``solver.search.compiled``): for
+each candidate action it plays ``n`` games from the state after that action to the end, every
+decision taken by the greedy policy (``greedy.choose``: one turn of lookahead on the game's
+heuristic) and every chance event drawn by its odds (``mcts.sample_chance``), and averages the
+returns of the player who chose. Game ``j`` of every action starts from the same seed (common
+random numbers), so two actions are compared on the same dice or draws as far as their games take
+the same chance events, which makes the difference of their means far less noisy than either mean.
 
 ``best_by_simulation(state, n, seed)`` runs it on the actions of a kernel-backed state and returns
 the best action with every action's mean.
@@ -24,70 +24,56 @@ the best action with every action's mean.
 
 from __future__ import annotations
 
+import sys
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from solver.search.greedy import make_greedy
+from solver.search import compiled
+from solver.search.compiled import BUFFER, apply_action, current_player, is_terminal, returns
+from solver.search.greedy import choose
+from solver.search.mcts import sample_chance
 
-_CACHE: dict[str, object] = {}
+
+def play_out(s, heur, rng, acts, probs):
+    """Play ``s`` to the end: greedy decisions, chance by its odds from ``rng``."""
+    while not is_terminal(s):
+        if current_player(s) >= 0:
+            apply_action(s, choose(s, heur))
+        else:
+            apply_action(s, sample_chance(s, rng, acts, probs))
 
 
-def make_simulation(kernel: ModuleType):
-    """The compiled flat Monte Carlo of one game kernel (compiled once per process)."""
-    if kernel.__name__ in _CACHE:
-        return _CACHE[kernel.__name__]
-    from numba import njit  # imported here: `import solver` stays free of numba
+def simulate(root, actions, n, heur, seed, means):
+    """Fill ``means[i]``: the mean return, for the player to move at ``root``, of ``n`` games
+    played out after ``actions[i]``; game ``j`` draws its chance events from seed
+    ``seed + j``."""
+    player = current_player(root)
+    acts = np.empty(BUFFER, np.int64)
+    probs = np.empty(BUFFER, np.float64)
+    out = np.zeros(8)
+    rng = np.zeros(1, np.uint64)
+    s = root.copy()
+    for i in range(actions.shape[0]):
+        total = 0.0
+        for j in range(n):
+            s[:] = root
+            apply_action(s, actions[i])
+            rng[0] = np.uint64(seed + j)
+            play_out(s, heur, rng, acts, probs)
+            returns(s, out)
+            total += out[player]
+        means[i] = total / n
 
-    apply_action = kernel.apply_action
-    chance_outcomes = kernel.chance_outcomes
-    current_player = kernel.current_player
-    is_terminal = kernel.is_terminal
-    returns = kernel.returns
-    next_random = kernel.next_random
-    buffer = kernel.BUFFER
-    choose = make_greedy(kernel)
 
-    @njit(nogil=True)
-    def play_out(s, heur, rng, acts, probs):
-        """Play ``s`` to the end: greedy decisions, chance by its odds from ``rng``."""
-        while not is_terminal(s):
-            if current_player(s) >= 0:
-                apply_action(s, choose(s, heur))
-                continue
-            n = chance_outcomes(s, acts, probs)
-            r = (next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-            k = 0
-            while k < n - 1 and r >= probs[k]:
-                r -= probs[k]
-                k += 1
-            apply_action(s, acts[k])
+COMPILED = (play_out, simulate)
+"""The functions compiled per kernel."""
 
-    @njit(nogil=True)
-    def simulate(root, actions, n, heur, seed, means):
-        """Fill ``means[i]``: the mean return, for the player to move at ``root``, of ``n`` games
-        played out after ``actions[i]``; game ``j`` draws its chance events from seed
-        ``seed + j``."""
-        player = current_player(root)
-        acts = np.empty(buffer, np.int64)
-        probs = np.empty(buffer, np.float64)
-        out = np.zeros(8)
-        rng = np.zeros(1, np.uint64)
-        s = root.copy()
-        for i in range(actions.shape[0]):
-            total = 0.0
-            for j in range(n):
-                s[:] = root
-                apply_action(s, actions[i])
-                rng[0] = np.uint64(seed + j)
-                play_out(s, heur, rng, acts, probs)
-                returns(s, out)
-                total += out[player]
-            means[i] = total / n
 
-    _CACHE[kernel.__name__] = simulate
-    return simulate
+def make_simulation(kernel: ModuleType) -> Any:
+    """``simulate`` compiled over one game kernel (loaded from the disk cache when it can be)."""
+    return compiled.build(sys.modules[__name__], kernel).simulate
 
 
 def best_by_simulation(

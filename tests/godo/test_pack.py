@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -216,6 +217,20 @@ def test_check_fails_on_a_stale_or_missing_file(script: ModuleType, tmp_path: Pa
     assert script.main(["--check", "--output", str(out)]) == 1
 
 
+def test_check_reads_strictly(
+    script: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    assert script.main(["--check", "--output", str(fifo)]) == 1  # refused at once, never waited on
+    assert "not a regular file" in capsys.readouterr().err
+    broken = tmp_path / "pack.json"
+    text = REFERENCE_PACK.read_text(encoding="utf-8")
+    broken.write_text(text.replace('"id": 3,', '"id": NaN,', 1), encoding="utf-8")
+    assert script.main(["--check", "--output", str(broken)]) == 1
+    assert "tiles[3].id: expected a finite number" in capsys.readouterr().err
+
+
 # --- validation ----------------------------------------------------------------------------------
 
 
@@ -262,7 +277,7 @@ BROKEN = [
         _set(("tiles", 6, "corners", "b", "markers"), ["gate:orange"]),
         "tiles[6].corners.b.markers[0]",
     ),
-    ("missing corner", _set(("tiles", 8, "corners"), {"right": {}, "a": {}}), "tiles[8].corners"),
+    ("missing corner", _set(("tiles", 8, "corners"), {"right": {}, "a": {}}), "tiles[8].corners.b"),
     ("four tracks", _pop(("journal", "standard", "spaces")), "journal.standard.spaces"),
     ("five spaces", _pop(("journal", "variant", "spaces", 2)), "journal.variant.spaces[2]"),
     (
@@ -278,7 +293,7 @@ BROKEN = [
     (
         "icons on the standard side",
         _set(("journal", "standard", "icons"), [[None] * TRACK_LENGTH] * NUM_COLOURS),
-        "journal.standard",
+        "journal.standard.icons",
     ),
     (
         "duplicate colour",
@@ -290,8 +305,8 @@ BROKEN = [
         _set(("journal", "variant", "spaces", 0, 1, 1), "pink"),
         "journal.variant.spaces[0][1][1]",
     ),
-    ("missing side", lambda obj: obj["journal"].pop("variant"), "journal"),
-    ("unknown key", _set(("colour",), "blue"), "pack"),
+    ("missing side", lambda obj: obj["journal"].pop("variant"), "journal.variant"),
+    ("unknown key", _set(("colour",), "blue"), "pack.colour"),
 ]
 
 
@@ -312,14 +327,16 @@ def test_broken_pack_file_is_reported_by_load_pack(tmp_path: Path) -> None:
     obj["tiles"][7]["legs"][0] = "orange"
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(obj), encoding="utf-8")
-    with pytest.raises(PackError, match=r"^tiles\[7\]\.legs\[0\]: unknown colour 'orange'"):
+    with pytest.raises(
+        PackError, match=r"^tiles\[7\]\.legs\[0\]: expected one of blue, .*, got 'orange'"
+    ):
         load_pack(path)
 
 
 def test_a_file_that_is_not_json(tmp_path: Path) -> None:
     path = tmp_path / "pack.json"
     path.write_text('{"name": "oops", "tiles": [', encoding="utf-8")
-    with pytest.raises(PackError, match=r"^pack: .*pack\.json is not valid JSON"):
+    with pytest.raises(PackError, match=r"^pack: not valid JSON: .* \(in .*pack\.json\)"):
         load_pack(path)
 
 
@@ -329,5 +346,5 @@ def test_a_missing_file(tmp_path: Path) -> None:
 
 
 def test_a_pack_that_is_not_an_object() -> None:
-    with pytest.raises(PackError, match=r"^pack: expected dict, got list"):
+    with pytest.raises(PackError, match=r"^pack: expected an object, got a list"):
         parse_pack([])

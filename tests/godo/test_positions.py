@@ -688,7 +688,7 @@ def test_turn_of_the_wrong_player(midgame: dict[str, Any]) -> None:
 def test_observed_position_with_too_many_hidden_tiles(midgame: dict[str, Any]) -> None:
     seen = load(3, False).state_from_json(midgame).to_json(observer=0)
     seen["hands"][1] = len(seen["unseen"]) + 1
-    assert refused(seen).field == "hands"
+    assert refused(seen).field == "hands[1]"  # more than a hand holds
     seen = load(3, False).state_from_json(midgame).to_json(observer=0)
     seen["pile"] = []
     assert refused(seen).field == "unseen"

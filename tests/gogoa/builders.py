@@ -2,7 +2,9 @@
 
 ``pack_dict`` makes a pack on the 12 x 16 grid: by default every hex is land, the destinations sit
 in the bottom-right corner (far from the middle, so they do not get in the way) and 'Start Here' is
-F8. ``game`` loads it; ``move_position`` types a position where a player is about to move.
+F8. ``game`` loads it; ``move_position`` types a position where a player is about to move. A
+position must be reachable: a sheet that has visited a corner beach (two routes from F8, and two
+back) is typed on day 5 or later.
 """
 
 from __future__ import annotations

@@ -182,10 +182,11 @@ def test_stuck_player_stays_put() -> None:
 def test_guides_can_free_a_stuck_player_who_may_still_stay() -> None:
     """Stuck with the dice as rolled (distance 6 on a strip of 3 hexes): a guide turning the 6
     into a 1 or a 5 gives routes, and staying put stays allowed."""
-    g = game(1, land={"A1", "A2", "A3"}, start="A2", extra={"Baga": ("beach", "A3")})
-    state = move_position(g, [sheet("A2", ("Calangute",))], (6, 6, 6), 6, day=2)
+    beaches = {"Baga": ("beach", "A3"), "Calangute": ("beach", "A1")}
+    g = game(1, land={"A1", "A2", "A3"}, start="A2", extra=beaches)
+    state = move_position(g, [sheet("A2", ("Calangute",))], (6, 6, 6), 6, day=3)
     assert state.day_moves()[2]
-    assert ends(state) == {"Baga": 1, "A1": 1}
+    assert ends(state) == {"Baga": 1, "Calangute": 1}
     assert act.STAY in state.legal_actions()
 
 
@@ -194,7 +195,7 @@ def test_guided_earlier_levels_join_a_fallback() -> None:
     them work. On a strip, with 1, 2 and 6 and the 1 reserved, the other player falls back to the
     starting player's die (up). F14 is out of reach of the up routes even with a guide, but a guide
     turning the 2 into a 1 makes the opposite direction (level 2) go down six hexes."""
-    g = game(2, land=STRIP)
+    g = game(2, land=STRIP, extra={"Calangute": ("beach", "F3")})
     state = move_position(g, [sheet(), sheet("F8", ("Calangute",))], (1, 2, 6), 1, to_move=1, day=3)
     level, best, _ = state.day_moves()
     assert level == mv.STARTER
@@ -252,13 +253,13 @@ def test_ending_on_a_guide_beach_unlocks_its_guide_for_a_later_day() -> None:
 def test_a_guide_changes_any_die_by_one_with_6_and_1_wrapping() -> None:
     """A Local Guide adds or subtracts 1 from any one die; 1 and 6 wrap round."""
     g = game(1)
-    state = move_position(g, [sheet("F8", ("Calangute",))], (1, 1, 1), 1, day=2)
+    state = move_position(g, [sheet("F8", ("Calangute",))], (1, 1, 1), 1, day=5)
     moves = ends(state)
     assert moves["F7"] == 0  # as rolled: up 1
     assert moves[walk("F8", "2")] == 1 and moves[walk("F8", "6")] == 1  # direction 1 made 2, or 6
     assert moves["F6"] == 1 and moves["F2"] == 1  # distance 1 made 2, or 6
     plain = ends(move_position(g, [sheet()], (1, 3, 3), 1, day=2))
-    guided = ends(move_position(g, [sheet("F8", ("Calangute",))], (1, 3, 3), 1, day=2))
+    guided = ends(move_position(g, [sheet("F8", ("Calangute",))], (1, 3, 3), 1, day=5))
     assert (
         walk("F8", "1 2 3") not in plain and guided[walk("F8", "1 2 3")] == 1
     )  # deviation 3 made 4
@@ -266,11 +267,11 @@ def test_a_guide_changes_any_die_by_one_with_6_and_1_wrapping() -> None:
 
 def test_a_guide_turns_a_six_into_a_one() -> None:
     """On a dead end of two hexes a 6 cannot be walked; one guide makes it a 1 (6 + 1 wraps)."""
-    g = game(1, land={"F7", "F8"})
+    g = game(1, land={"F7", "F8"}, extra={"Calangute": ("beach", "F7")})
     stuck = move_position(g, [sheet()], (1, 6, 6), 1, day=2)
     assert stuck.legal_actions() == [act.STAY]
-    state = move_position(g, [sheet("F8", ("Calangute",))], (1, 6, 6), 1, day=2)
-    assert ends(state) == {"F7": 1} and act.STAY in state.legal_actions()
+    state = move_position(g, [sheet("F8", ("Calangute",))], (1, 6, 6), 1, day=3)
+    assert ends(state) == {"Calangute": 1} and act.STAY in state.legal_actions()
     assert "distance 1 (die 6 made 1 by guides)" in state.action_to_string(
         act.move_action(hx.index("F7"), 1)
     )
@@ -280,7 +281,7 @@ def test_several_guides_in_one_day_even_on_the_same_die() -> None:
     """Multiple Local Guides may be used on the same turn; decision: two may change one die."""
     g = game(1)
     visited = ("Calangute", "Colva", "Palolem")
-    state = move_position(g, [sheet("F8", visited)], (1, 2, 2), 1, day=4)
+    state = move_position(g, [sheet("F8", visited)], (1, 2, 2), 1, day=7)
     assert ends(state)["F4"] == 2  # up 4: a distance of 2 made 4 (or 6) by two guides
     action = act.move_action(hx.index("F4"), 2)
     words = state.action_to_string(action)
@@ -293,7 +294,7 @@ def test_only_the_cheapest_way_to_a_hex_is_a_move() -> None:
     """Decision: a route to a hex costing more guides than another is not offered (it would waste
     guides); every move names the fewest guides for its hex."""
     g = game(1)
-    state = move_position(g, [sheet("F8", ("Calangute", "Colva"))], (2, 3, 5), 2, day=3)
+    state = move_position(g, [sheet("F8", ("Calangute", "Colva"))], (2, 3, 5), 2, day=6)
     costs = {}
     for a in state.legal_actions():
         end, cost = act.decode_move(a)
@@ -314,7 +315,7 @@ def test_only_the_cheapest_way_to_a_hex_is_a_move() -> None:
 def test_guides_spent_in_the_sheet_order_and_never_more_than_unlocked() -> None:
     g = game(1)
     state = move_position(g, [sheet("F8", ("Palolem", "Colva"), guides={"Colva": "used", "Palolem": "unlocked"})],
-                          (1, 3, 3), 1, day=3)  # fmt: skip
+                          (1, 3, 3), 1, day=6)  # fmt: skip
     assert state.guides_left(0) == [2]
     assert max(ends(state).values()) == 1
     state.apply_action(act.move_action(hx.index("F6"), 1))  # distance 3 made 2

@@ -140,10 +140,10 @@ BLUE = ("mats", "blue", "spaces")
 PINK = ("mats", "pink", "spaces")
 BROKEN = {
     "mats not an object": (_set(("mats",), 3), "mats"),
-    "unknown top key": (_set(("colour",), 1), "pack"),
-    "no blue side": (_delete(("mats", "blue")), "mats"),
-    "unknown side": (_set(("mats", "green"), {}), "mats"),
-    "unknown space key": (_set((*BLUE, 1, 1, "rocks"), 2), "mats.blue.spaces[1][1]"),
+    "unknown top key": (_set(("colour",), 1), "pack.colour"),
+    "no blue side": (_delete(("mats", "blue")), "mats.blue"),
+    "unknown side": (_set(("mats", "green"), {}), "mats.green"),
+    "unknown space key": (_set((*BLUE, 1, 1, "rocks"), 2), "mats.blue.spaces[1][1].rocks"),
     "too many caterpillars": (_set((*BLUE, 0, 2, "caterpillars"), 8), "mats.blue.spaces[0][2].caterpillars"),
     "negative flowers": (_set((*BLUE, 0, 4, "flowers"), -1), "mats.blue.spaces[0][4].flowers"),
     "flowers not a number": (_set((*BLUE, 0, 4, "flowers"), "2"), "mats.blue.spaces[0][4].flowers"),
@@ -167,7 +167,7 @@ BROKEN = {
     "empty deck": (_set(("deck",), []), "deck"),
     "segment 7": (_set(("deck", 5, "segment"), 7), "deck[5].segment"),
     "golden not a bool": (_set(("deck", 5, "golden"), 1), "deck[5].golden"),
-    "unknown card key": (_set(("deck", 9, "colour"), "gold"), "deck[9]"),
+    "unknown card key": (_set(("deck", 9, "colour"), "gold"), "deck[9].colour"),
     "name not a string": (_set(("name",), 7), "name"),
 }  # fmt: skip
 

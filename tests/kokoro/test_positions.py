@@ -194,7 +194,7 @@ def finished(players: int = 2) -> dict[str, Any]:
      (_set("mats", 0, "score", value=999), "mats[0].score"), (_set("winners", value=[0, 1, 1]), "winners"),
      (_set("mats", 0, "decree", value=4), "mats[0].decree"),
      (lambda p: p["mats"][0].update(boxes=[1, 0, 0, 0, 0] if p["mats"][0]["boxes"][0] == 0 else [0] * 5),
-      "mats[0].score"),
+      "mats[0].boxes[0]"),  # the boxes are checked against the mat before the score
      (_set("sanctuaries", value=["A", "B", "C", "D"]), "sanctuaries")],
 )  # fmt: skip
 def test_a_finished_position_must_agree_with_its_mats(change: Callable, field: str) -> None:

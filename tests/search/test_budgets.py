@@ -5,8 +5,10 @@ The searchers are compiled once per process on first use; every timing test warm
 
 from __future__ import annotations
 
+import json
 import time
 
+import numpy as np
 import pytest
 
 import solver
@@ -254,3 +256,85 @@ def test_expectimax_with_an_iteration_budget_is_bounded(mid, monkeypatch):
     except solver.SearchError:
         return  # refusing an iteration budget for expectimax would be fine too
     _check_turn(mid, decision)
+
+
+# -- refusals: every argument within the agents' ranges (solver.core.agents.OPTIONS) -------------
+
+
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"time_limit": float("inf")}, "time_limit"),
+        ({"time_limit": 1e308}, "time_limit"),
+        ({"time_limit": 86_401}, "time_limit"),
+        ({"time_limit": True}, "time_limit"),
+        ({"time_limit": "1"}, "time_limit"),
+        ({"iterations": 10**10}, "iterations"),
+        ({"workers": 0}, "workers"),
+        ({"workers": -1}, "workers"),
+        ({"workers": 65}, "workers"),
+        ({"workers": 1000}, "workers"),
+        ({"workers": 1.0}, "workers"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 2**63}, "seed"),
+        ({"seed": 0.5}, "seed"),
+        ({"seed": "1"}, "seed"),
+        ({"algorithm": "expectimax", "depth": 13}, "depth"),
+        ({"algorithm": "expectimax", "depth": 1, "cutoff": 1.0}, "cutoff"),
+        ({"algorithm": "expectimax", "depth": 1, "cutoff": float("nan")}, "cutoff"),
+        ({"algorithm": "expectimax", "depth": 1, "cutoff": -0.5}, "cutoff"),
+        ({"params": [1, 2]}, "params"),
+        ({"params": "abcd"}, "params"),
+        ({"params": [0.7, 40, 3, float("nan")]}, "params[3]"),
+        ({"params": [-1, 40, 3, 0.2]}, "params[0]"),
+        ({"params": [0.7, 1e300, 3, 0.2]}, "params[1]"),
+        ({"algorithm": ["mcts"]}, "algorithm"),
+    ],
+)
+def test_bad_arguments_are_refused_before_searching(mid, kwargs, field):
+    _refused(field, solver.best_move, mid, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"top": 0}, "top"),
+        ({"top": -1}, "top"),
+        ({"top": 2.5}, "top"),
+        ({"top": True}, "top"),
+        ({"top": None}, "top"),
+        ({"pv_length": 0}, "pv_length"),
+        ({"time_limit": float("inf")}, "time_limit"),
+        ({"workers": 65}, "workers"),
+        ({"seed": -1}, "seed"),
+    ],
+)
+def test_bad_analyse_arguments_are_refused(mid, kwargs, field):
+    _refused(field, solver.analyse, mid, iterations=10, **kwargs)
+
+
+def test_what_is_not_a_state_is_refused():
+    _refused("state", solver.best_move, "position.json")
+    _refused("state", solver.analyse, {"game": "godo"})
+
+
+def test_seed_none_is_seed_zero_and_numpy_arguments_are_plain(mid):
+    a = solver.best_move(mid, iterations=30, seed=None, workers=1)
+    b = solver.best_move(mid, iterations=30, seed=0, workers=1)
+    assert _comparable(a) == _comparable(b)
+    c = solver.best_move(mid, iterations=np.int64(30), seed=np.uint64(0), workers=np.int8(1))
+    assert _comparable(c) == _comparable(b)
+    json.dumps(c.to_json())  # plain numbers throughout
+
+
+def test_the_largest_seed_searches_alike_on_every_backend():
+    """A seed near 2**63 is reduced into [0, 2**53) once, before any backend sees it."""
+    seed = 2**63 - 1
+    decisions = [
+        solver.best_move(mid_game(2, 60, 4, backend), iterations=40, seed=seed, workers=1)
+        for backend in solver.backends()
+        if backend != "reference"
+    ]
+    assert all(_comparable(d)[:4] == _comparable(decisions[0])[:4] for d in decisions)
+    same = solver.best_move(mid_game(2, 60, 4, "numba"), iterations=40, seed=seed % 2**53, workers=1)
+    assert _comparable(same)[:4] == _comparable(decisions[0])[:4]

@@ -33,7 +33,7 @@ def test_agent_options() -> None:
     assert (agent.playouts, agent.depth) == (2, 1)
     with pytest.raises(SolverError, match="playouts"):
         make_agent("mcts:iterations=5:playouts=2")
-    with pytest.raises(SolverError, match="playouts must be a int"):
+    with pytest.raises(SolverError, match="agents: greedy: playouts"):
         make_agent("greedy:playouts=many")
     with pytest.raises(SolverError, match="lookahead"):
         make_agent("greedy:lookahead=-1")

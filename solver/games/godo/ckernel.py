@@ -12,9 +12,13 @@ Build in place (puts ``_ckernel*.so`` next to this file)::
 (``ffibuilder`` is also defined when run by cffi's setuptools integration,
 ``cffi_modules=["solver/games/godo/ckernel.py:ffibuilder"]``.)
 
-The wrappers take numpy arrays and the same arguments as the numba functions of ``kernel.py``;
-they check shapes, dtypes, contiguity and ranges and raise ``ValueError`` rather than hand C a bad
-pointer.
+The wrappers take numpy arrays and the same arguments as the numba functions of ``kernel.py``,
+and check them before C sees them: every array's type, dtype, shape, contiguity, length and
+writability, and every state array with ``kernel_state.check_array`` (each word within its range,
+the relations between words that the C loops rely on, something to choose unless the game is
+over), the action's kind and range, ``observer`` and ``n``. A bad argument raises ``ValueError``
+(``PositionError``, naming the word, for a state) and C is not called; a checked state never makes
+C read or write outside it or loop for ever. ``ckernel_jit``, for the searchers, checks nothing.
 """
 
 from __future__ import annotations
@@ -202,48 +206,30 @@ def available() -> bool:
 # -- checked wrappers (same arguments as kernel.py) -------------------------------------------------
 
 
-def _array(
-    a: Any, name: str, dtype: Any, min_len: int = 0, exact_len: int | None = None
-) -> np.ndarray:
-    if not isinstance(a, np.ndarray):
-        raise ValueError(f"{name}: expected a numpy array, got {type(a).__name__}")
-    if a.dtype != dtype:
-        raise ValueError(f"{name}: expected dtype {np.dtype(dtype).name}, got {a.dtype}")
-    if a.ndim != 1:
-        raise ValueError(f"{name}: expected a 1-D array, got shape {a.shape}")
-    if not a.flags.c_contiguous:
-        raise ValueError(f"{name}: the array must be C-contiguous")
-    if exact_len is not None and a.shape[0] != exact_len:
-        raise ValueError(f"{name}: expected length {exact_len}, got {a.shape[0]}")
-    if a.shape[0] < min_len:
-        raise ValueError(f"{name}: expected length at least {min_len}, got {a.shape[0]}")
+# The checks import numba: imported here, not at the top, so that the build script needs no numba.
+
+
+def _array(a: Any, name: str, dtype: Any, min_len: int = 0, writable: bool = False) -> np.ndarray:
+    from solver.core.kernel_state import array_problem
+
+    problem = array_problem(a, dtype, min_length=min_len, writable=writable)
+    if problem:
+        raise ValueError(f"{name}: {problem}")
     return a
 
 
-def _writable(a: np.ndarray, name: str) -> None:
-    if not a.flags.writeable:
-        raise ValueError(f"{name}: the array must be writable")
-
-
 def _state(s: Any, write: bool = False) -> Any:
-    """Check a state array; return its C pointer."""
-    _array(s, "state", np.int64, exact_len=L.SIZE)
-    if write:
-        _writable(s, "state")
-    players, phase = int(s[L.PLAYERS]), int(s[L.PHASE])
-    if not 1 <= players <= L.MAX_PLAYERS:
-        raise ValueError(f"state: players is {players}, not 1..{L.MAX_PLAYERS}")
-    if not 0 <= phase <= L.PH_OVER:
-        raise ValueError(f"state: phase is {phase}, not 0..{L.PH_OVER}")
-    for field, name in ((L.ACTIVE, "active"), (L.TO_MOVE, "to_move"), (L.DRAWER, "drawer")):
-        if not 0 <= int(s[field]) < players:
-            raise ValueError(f"state: {name} is {int(s[field])}, not a player of {players}")
+    """Check a state array (``check_array``, and writable if C writes it); return its C pointer."""
+    from solver.games.godo.kernel_state import check_array
+
+    check_array(s, "state", writable=write)
     return load().ffi.cast("int64_t *", s.ctypes.data)
 
 
 def _rng(rng: Any) -> Any:
-    _array(rng, "rng", np.uint64, exact_len=1)
-    _writable(rng, "rng")
+    _array(rng, "rng", np.uint64, writable=True)
+    if rng.shape[0] != 1:
+        raise ValueError(f"rng: expected length 1, got {rng.shape[0]}")
     return load().ffi.cast("uint64_t *", rng.ctypes.data)
 
 
@@ -258,8 +244,7 @@ def begin(s: np.ndarray) -> None:
 def legal_actions(s: np.ndarray, out: np.ndarray) -> int:
     """Write the legal actions (sorted) into ``out``, as far as it goes; return how many there are."""
     p = _state(s)
-    _array(out, "out", np.int64)
-    _writable(out, "out")
+    _array(out, "out", np.int64, writable=True)
     return int(load().lib.legal_actions(p, _ptr(out, "int64_t *"), out.shape[0]))
 
 
@@ -280,14 +265,9 @@ def apply_action(s: np.ndarray, action: Any) -> None:
 
 def chance_outcomes(s: np.ndarray, out_a: np.ndarray, out_p: np.ndarray) -> int:
     p = _state(s)
-    _array(out_a, "out_a", np.int64)
-    _array(out_p, "out_p", np.float64)
-    pile = int(s[L.PILE]) & ((1 << 64) - 1)
-    need = bin(pile).count("1") if int(s[L.PHASE]) == L.PH_DRAW else 0
-    for arr, name in ((out_a, "out_a"), (out_p, "out_p")):
-        _writable(arr, name)
-        if arr.shape[0] < need:
-            raise ValueError(f"{name}: expected length at least {need}, got {arr.shape[0]}")
+    need = bin(int(s[L.PILE])).count("1") if int(s[L.PHASE]) == L.PH_DRAW else 0
+    _array(out_a, "out_a", np.int64, min_len=need, writable=True)
+    _array(out_p, "out_p", np.float64, min_len=need, writable=True)
     return int(load().lib.chance_outcomes(p, _ptr(out_a, "int64_t *"), _ptr(out_p, "double *")))
 
 
@@ -301,8 +281,7 @@ def is_terminal(s: np.ndarray) -> bool:
 
 def returns(s: np.ndarray, out: np.ndarray) -> None:
     p = _state(s)
-    _array(out, "out", np.float64, min_len=int(s[L.PLAYERS]))
-    _writable(out, "out")
+    _array(out, "out", np.float64, min_len=int(s[L.PLAYERS]), writable=True)
     load().lib.returns(p, _ptr(out, "double *"))
 
 
@@ -334,8 +313,7 @@ def random_playouts(
     n = int(n)
     if n < 0:
         raise ValueError(f"n must be non-negative, got {n}")
-    _array(steps, "steps", np.int64, min_len=n)
-    _writable(steps, "steps")
+    _array(steps, "steps", np.int64, min_len=n, writable=True)
     if not isinstance(results, np.ndarray) or results.dtype != np.float64 or results.ndim != 2:
         raise ValueError("results: expected a 2-D float64 numpy array")
     if not results.flags.c_contiguous or not results.flags.writeable:
@@ -362,8 +340,7 @@ def determinize(s: np.ndarray, observer: int, rng: np.ndarray) -> None:
 def heuristic(s: np.ndarray, params: np.ndarray, out: np.ndarray) -> None:
     p = _state(s)
     _array(params, "params", np.float64, min_len=len(HEURISTIC_PARAMS))
-    _array(out, "out", np.float64, min_len=int(s[L.PLAYERS]))
-    _writable(out, "out")
+    _array(out, "out", np.float64, min_len=int(s[L.PLAYERS]), writable=True)
     load().lib.heuristic(p, _ptr(params, "const double *"), _ptr(out, "double *"))
 
 

@@ -12,19 +12,22 @@ so every backend accepts the same positions with the same errors::
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from solver.games.godo import geometry as geo
 from solver.games.godo import kernel as K
 from solver.games.godo import layout as L
 from solver.games.godo.pack import GATE, LANTERN, NUM_COLOURS, SHRINE, Pack
-from solver.games.godo.rules import GodoState, Move
+from solver.games.godo.rules import DRAW, GodoState, Move
 
 _MARKS = {None: L.MARK_NONE, GATE: L.MARK_GATE, SHRINE: L.MARK_SHRINE, LANTERN: L.MARK_LANTERN}
 
 
+@lru_cache(maxsize=8)
 def encode_pack(pack: Pack, variant: bool) -> np.ndarray:
-    """The pack section of a state: tiles, then the journal side in play."""
+    """The pack section of a state: tiles, then the journal side in play (read-only: shared)."""
     words = np.zeros(L.PACK_END - L.TILES, np.int64)
     for tile in pack.tiles:
         base = tile.id * L.TILE_WORDS
@@ -43,6 +46,7 @@ def encode_pack(pack: Pack, variant: bool) -> np.ndarray:
         for space, shown in enumerate(journal.spaces[t]):
             mask = sum(1 << c for c in shown)
             words[L.JOURNAL - L.TILES + t * 6 + space] = mask | L.ICONS.index(journal.icons[t][space]) << L.ICON_SHIFT
+    words.flags.writeable = False
     return words
 
 
@@ -69,7 +73,12 @@ def _tiles(mask: int) -> list[int]:
 
 
 def from_reference(ref: GodoState) -> np.ndarray:
-    """The kernel array of a reference state."""
+    """The kernel array of a reference state.
+
+    ``GodoState(...)`` before its first draw (``GodoState.new`` begins it) is no state yet: phase
+    ``draw`` with nothing to draw. It is converted begun, as ``GodoState.new`` would be, so no array
+    ever rests where nothing can be chosen.
+    """
     s = np.zeros(L.SIZE, np.int64)
     s[L.TILES : L.PACK_END] = encode_pack(ref.pack, ref.variant)
     s[L.SQUARE_BOX : L.SQUARE_BOX + 4] = (L.ROWS, -1, L.ROWS, -1)
@@ -105,6 +114,8 @@ def from_reference(ref: GodoState) -> np.ndarray:
     }  # fmt: skip
     for index, value in fields.items():
         s[index] = value
+    if ref.phase == DRAW and not ref.draws_left and len(ref.pile) == len(ref.pack.tiles):
+        K.begin(s)
     return s
 
 

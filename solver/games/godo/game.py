@@ -13,9 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from solver.core.agents import check_seed
 from solver.core.errors import UnknownGameError
-from solver.core.game import GameInfo, SoloInfo
-from solver.core.play import reference_playouts
+from solver.core.game import GameInfo, SoloInfo, check_flag
+from solver.core.play import check_playouts, reference_playouts
 from solver.games.godo import actions as act
 from solver.games.godo import position
 from solver.games.godo.pack import NUM_TILES, PackSource, load_pack
@@ -50,7 +51,8 @@ class GodoGame:
             actions, same positions.
 
     Raises:
-        UnknownGameError: an option is out of range or a backend is not available.
+        UnknownGameError: an option is out of range or not of its type (``variant`` and ``solo``
+            are ``True`` or ``False``), or a backend is not available.
         PackError: the pack is broken (the message names the tile or field).
     """
 
@@ -67,7 +69,8 @@ class GodoGame:
         backend: str = "reference",
     ) -> None:
         INFO.check_options(players, backend, BACKENDS)
-        if solo and players != 1:
+        check_flag(variant, "variant")
+        if check_flag(solo, "solo") and players != 1:
             raise UnknownGameError(f"solo: the solo mode is for 1 player, got players={players}")
         if backend == "c":
             from solver.games.godo import ckernel
@@ -77,7 +80,7 @@ class GodoGame:
             except ckernel.CKernelUnavailable as exc:
                 raise UnknownGameError(f"backend: {exc}") from None
         self.players = players
-        self.variant = bool(variant)
+        self.variant = variant
         self.solo = players == 1
         self.backend = backend
         self.pack = load_pack(pack)
@@ -113,7 +116,11 @@ class GodoGame:
         Returns the number of steps of each game and each game's returns (``n x players``). The
         reference backend plays them with the plain-Python engine, the compiled backends without
         leaving compiled code.
+
+        Raises:
+            SearchError: ``n`` or ``seed`` is out of range (``solver.core.play.check_playouts``).
         """
+        n, seed = check_playouts(n, seed)
         if self.backend == "reference":
             return reference_playouts(self, n, seed)
         steps = np.zeros(n, np.int64)
@@ -128,6 +135,7 @@ class GodoGame:
         Raises:
             PositionError: naming the first bad field.
         """
+        seed = check_seed(seed)
         return self._on_backend(position.state_from_json(obj, self.pack, self.players, self.variant, self.solo, seed))
 
     def options(self) -> dict[str, Any]:

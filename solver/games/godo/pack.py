@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solver.core.errors import PackError
 from solver.core.packs import PackSource, read_pack
+from solver.core.strict_json import join, packs, show
 
 COLOURS = ("blue", "green", "purple", "red", "yellow")
 NUM_COLOURS = len(COLOURS)
@@ -50,6 +50,9 @@ GATE, SHRINE, LANTERN = "gate", "shrine", "lantern"
 
 REFERENCE_PACK = Path(__file__).parent / "data" / "reference.json"
 
+_PACK_KEYS = ("name", "description", "design", "tiles", "journal")
+_TILE_KEYS = ("id", "legs", "corners")
+_SIDES = ("standard", "variant")
 
 
 @dataclass(frozen=True)
@@ -108,121 +111,94 @@ class Pack:
 
 def colour_index(name: Any, field: str) -> int:
     """The index of a colour name, or a ``PackError`` naming the field."""
-    if name not in COLOURS:
-        raise PackError(field, f"unknown colour {name!r} (expected one of {', '.join(COLOURS)})")
-    return COLOURS.index(name)
-
-
-def _expect(value: Any, kind: type, field: str) -> Any:
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise PackError(field, f"expected {kind.__name__}, got {type(value).__name__}")
-    return value
+    return COLOURS.index(packs.choice(name, field, COLOURS))
 
 
 def _parse_marker(text: Any, field: str) -> Marker:
-    _expect(text, str, field)
+    text = packs.string(text, field)
     if text in (SHRINE, LANTERN):
         return Marker(text)
-    if text.startswith(GATE + ":"):
-        return Marker(GATE, colour_index(text[len(GATE) + 1 :], field))
-    raise PackError(field, f"unknown marker {text!r} (expected 'gate:<colour>', 'shrine' or 'lantern')")
+    kind, colon, colour = text.partition(":")
+    if kind == GATE and colon:
+        return Marker(GATE, colour_index(colour, field))
+    raise packs.fail(field, f"unknown marker {show(text)} (expected 'gate:<colour>', 'shrine' or 'lantern')")
 
 
 def _parse_corner(obj: Any, field: str) -> Corner:
-    _expect(obj, dict, field)
-    unknown = set(obj) - {"lotuses", "markers"}
-    if unknown:
-        raise PackError(field, f"unknown key {sorted(unknown)[0]!r}")
-    lotuses = _expect(obj.get("lotuses", []), list, f"{field}.lotuses")
-    markers = _expect(obj.get("markers", []), list, f"{field}.markers")
+    packs.object(obj, field, ("lotuses", "markers"))
+    lotuses = packs.array(obj.get("lotuses", []), join(field, "lotuses"))
+    markers = packs.array(obj.get("markers", []), join(field, "markers"))
     if len(markers) > 1:
-        raise PackError(f"{field}.markers", f"a corner carries at most one marker, got {len(markers)}")
+        raise packs.fail(join(field, "markers"), f"a corner carries at most one marker, got {len(markers)}")
     if len(lotuses) > MAX_LOTUSES:
-        raise PackError(f"{field}.lotuses", f"a corner shows at most {MAX_LOTUSES} virtue symbols, got {len(lotuses)}")
-    colours = tuple(colour_index(c, f"{field}.lotuses[{i}]") for i, c in enumerate(lotuses))
-    marker = _parse_marker(markers[0], f"{field}.markers[0]") if markers else None
+        raise packs.fail(
+            join(field, "lotuses"), f"a corner shows at most {MAX_LOTUSES} virtue symbols, got {len(lotuses)}"
+        )
+    colours = tuple(colour_index(c, join(join(field, "lotuses"), i)) for i, c in enumerate(lotuses))
+    marker = _parse_marker(markers[0], join(join(field, "markers"), 0)) if markers else None
     return Corner(colours, marker)
 
 
 def _parse_tile(obj: Any, index: int) -> Tile:
-    field = f"tiles[{index}]"
-    _expect(obj, dict, field)
-    unknown = set(obj) - {"id", "legs", "corners"}
-    if unknown:
-        raise PackError(field, f"unknown key {sorted(unknown)[0]!r}")
-    if type(obj.get("id")) is not int or obj["id"] != index:
-        raise PackError(f"{field}.id", f"expected {index} (tiles are listed by id), got {obj.get('id')!r}")
-    legs = _expect(obj.get("legs"), list, f"{field}.legs")
-    if len(legs) != 2:
-        raise PackError(f"{field}.legs", f"a tile has 2 legs, got {len(legs)}")
-    corners = _expect(obj.get("corners"), dict, f"{field}.corners")
-    if set(corners) != set(CORNER_KEYS):
-        raise PackError(f"{field}.corners", f"expected the keys {list(CORNER_KEYS)}, got {sorted(corners)}")
+    field = join("tiles", index)
+    packs.object(obj, field, _TILE_KEYS, required=_TILE_KEYS)
+    if packs.integer(obj["id"], join(field, "id")) != index:
+        raise packs.fail(join(field, "id"), f"expected {index} (tiles are listed by id), got {obj['id']}")
+    legs = packs.array(obj["legs"], join(field, "legs"), length=2)
+    corners = packs.object(obj["corners"], join(field, "corners"), CORNER_KEYS, required=CORNER_KEYS)
     return Tile(
         index,
-        (colour_index(legs[0], f"{field}.legs[0]"), colour_index(legs[1], f"{field}.legs[1]")),
-        tuple(_parse_corner(corners[k], f"{field}.corners.{k}") for k in CORNER_KEYS),  # type: ignore[arg-type]
+        (colour_index(legs[0], join(join(field, "legs"), 0)), colour_index(legs[1], join(join(field, "legs"), 1))),
+        tuple(_parse_corner(corners[k], join(join(field, "corners"), k)) for k in CORNER_KEYS),  # type: ignore[arg-type]
     )
 
 
 def _grid(obj: Any, field: str) -> list:
-    _expect(obj, list, field)
-    if len(obj) != NUM_COLOURS:
-        raise PackError(field, f"a journal has {NUM_COLOURS} tracks, got {len(obj)}")
-    for t, track in enumerate(obj):
-        _expect(track, list, f"{field}[{t}]")
-        if len(track) != TRACK_LENGTH:
-            raise PackError(f"{field}[{t}]", f"a track has {TRACK_LENGTH} spaces, got {len(track)}")
+    """A journal side's table: one list of ``TRACK_LENGTH`` entries per track."""
+    for t, track in enumerate(packs.array(obj, field, length=NUM_COLOURS)):
+        packs.array(track, join(field, t), length=TRACK_LENGTH)
     return obj
 
 
 def _parse_journal(obj: Any, field: str, with_icons: bool) -> Journal:
-    _expect(obj, dict, field)
-    allowed = {"spaces", "icons"} if with_icons else {"spaces"}
-    unknown = set(obj) - allowed
-    if unknown:
-        raise PackError(field, f"unknown key {sorted(unknown)[0]!r}")
+    keys = ("spaces", "icons") if with_icons else ("spaces",)
+    packs.object(obj, field, keys, required=keys)
     spaces = []
-    for t, track in enumerate(_grid(obj.get("spaces"), f"{field}.spaces")):
+    for t, track in enumerate(_grid(obj["spaces"], join(field, "spaces"))):
         row = []
         for s, symbols in enumerate(track):
-            where = f"{field}.spaces[{t}][{s}]"
-            _expect(symbols, list, where)
-            colours = [colour_index(c, f"{where}[{i}]") for i, c in enumerate(symbols)]
+            where = join(join(join(field, "spaces"), t), s)
+            colours = [colour_index(c, join(where, i)) for i, c in enumerate(packs.array(symbols, where))]
             if len(set(colours)) != len(colours):
-                raise PackError(where, "a space shows each virtue at most once")
+                raise packs.fail(where, "a space shows each virtue at most once")
             row.append(frozenset(colours))
         spaces.append(tuple(row))
     icons = [[None] * TRACK_LENGTH for _ in range(NUM_COLOURS)]
     if with_icons:
-        for t, track in enumerate(_grid(obj.get("icons"), f"{field}.icons")):
+        for t, track in enumerate(_grid(obj["icons"], join(field, "icons"))):
             for s, icon in enumerate(track):
-                where = f"{field}.icons[{t}][{s}]"
-                if icon is not None and icon not in ICONS:
-                    raise PackError(where, f"unknown icon {icon!r} (expected null or one of {', '.join(ICONS)})")
-                if icon is not None and s == MASTERY_SPACE:
-                    raise PackError(where, "an icon on the last space could never trigger")
-                icons[t][s] = icon
+                where = join(join(join(field, "icons"), t), s)
+                if icon is not None:
+                    icons[t][s] = packs.choice(icon, where, ICONS)
+                    if s == MASTERY_SPACE:
+                        raise packs.fail(where, "an icon on the last space could never trigger")
     return Journal(tuple(spaces), tuple(tuple(row) for row in icons))
 
 
 def parse_pack(obj: Any) -> Pack:
-    """Validate a pack given as a parsed JSON object.
+    """Validate a pack given as a parsed JSON object (every value is checked for its type, as
+    ``solver.core.strict_json`` reads it).
 
     Raises:
         PackError: naming the tile, corner or journal space that is wrong.
     """
-    _expect(obj, dict, "pack")
-    unknown = set(obj) - {"name", "description", "tiles", "journal", "design"}
-    if unknown:
-        raise PackError("pack", f"unknown key {sorted(unknown)[0]!r}")
-    name = _expect(obj.get("name", "custom"), str, "name")
-    tiles = _expect(obj.get("tiles"), list, "tiles")
-    if len(tiles) != NUM_TILES:
-        raise PackError("tiles", f"a pack has {NUM_TILES} tiles, got {len(tiles)}")
-    journal = _expect(obj.get("journal"), dict, "journal")
-    if set(journal) != {"standard", "variant"}:
-        raise PackError("journal", f"expected the sides ['standard', 'variant'], got {sorted(journal)}")
+    packs.object(obj, "pack", _PACK_KEYS, required=("tiles", "journal"))
+    name = packs.string(obj.get("name", "custom"), "name", max_length=100)
+    packs.string(obj.get("description", ""), "description")
+    for i, line in enumerate(packs.array(obj.get("design", []), "design")):
+        packs.string(line, join("design", i))
+    tiles = packs.array(obj["tiles"], "tiles", length=NUM_TILES)
+    journal = packs.object(obj["journal"], "journal", _SIDES, required=_SIDES)
     return Pack(
         name,
         tuple(_parse_tile(t, i) for i, t in enumerate(tiles)),

@@ -25,7 +25,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from solver.core.errors import IllegalActionError
+from solver.core.actions import legal_action
 from solver.core.players import CHANCE, TERMINAL
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
@@ -172,14 +172,10 @@ class GodoState:
         """Resolve one decision or chance outcome, in place.
 
         Raises:
-            IllegalActionError: the action is not legal here; the state is unchanged.
+            IllegalActionError: the action is not a legal integer here (``core.actions``); the
+                state is unchanged.
         """
-        if action not in self.legal_actions():
-            raise IllegalActionError(
-                f"action {action} is not legal in phase {self.phase!r}"
-                + (f" for player {self.to_move}" if self.phase not in (DRAW, OVER) else "")
-            )
-        self.apply_legal_action(action)
+        self.apply_legal_action(legal_action(self, action))
 
     def apply_legal_action(self, action: int) -> None:
         """``apply_action`` without the legality check, for callers that took the action from

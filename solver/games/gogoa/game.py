@@ -13,7 +13,9 @@ from typing import Any
 
 import numpy as np
 
+from solver.core.agents import check_seed
 from solver.core.game import GameInfo, SoloInfo
+from solver.core.play import check_playouts
 from solver.games.gogoa import actions as act
 from solver.games.gogoa import position
 from solver.games.gogoa.dice import FACES, ROLL_OF_ORDERED, ROLLS
@@ -82,7 +84,11 @@ class GoGoaGame:
         backends draw from the kernel's splitmix64 generator with the kernel's rule (a decision or
         a card: entry ``random_below(n)`` of the sorted actions; the dice: one of the 216 ordered
         rolls), so the same seed plays the same games on both.
+
+        Raises:
+            SearchError: ``n`` or ``seed`` is out of range (``solver.core.play.check_playouts``).
         """
+        n, seed = check_playouts(n, seed)
         steps = np.zeros(n, np.int64)
         results = np.zeros((n, self.players))
         if self.backend == "reference":
@@ -111,6 +117,7 @@ class GoGoaGame:
         Raises:
             PositionError: naming the first bad field.
         """
+        seed = check_seed(seed)
         return self._on_backend(position.state_from_json(obj, self.pack, self.players, seed))
 
     def options(self) -> dict[str, Any]:

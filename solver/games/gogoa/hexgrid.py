@@ -82,12 +82,13 @@ def label(hex_: int) -> str:
 
 
 def index(text: str) -> int | None:
-    """The hex a label names, or None if it names no hex of the grid."""
+    """The hex a label names, or None if it names no hex of the grid. Digits are ASCII only:
+    ``str.isdigit`` also passes ``"G²"`` (which ``int`` refuses) and ``"G١٢"`` (read as ``G12``)."""
     if (
         not isinstance(text, str)
         or len(text) < 2
         or text[0] not in LETTERS
-        or not text[1:].isdigit()
+        or not (text[1:].isascii() and text[1:].isdigit())
     ):
         return None
     if text[1] == "0":

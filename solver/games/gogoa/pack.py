@@ -15,10 +15,12 @@ design (``data/reference.json``, made by ``scripts/make_gogoa_map.py``; see
       "plans": [{"id": 0, "points": 40, "places": ["Teracol", "Dudhsagar", "Palolem"]}, ...]
     }
 
-Hexes are written as labels (``"C12"``: column letter, row number). Destination types are
-``beach``, ``waterfall``, ``fort``, ``historical`` and ``religious``. Tour plans are listed by id;
-the 40-point cards form one deck, the 20- and 30-point cards the other, and each deck needs at
-least 12 cards so that six players can be dealt two each.
+``name`` and ``description`` (strings) and ``design`` (notes, any JSON) may be left out. Every
+number is an integer (``40.0`` is refused). Hexes are written as labels (``"C12"``: column letter,
+row number in ASCII digits). Destination types are ``beach``, ``waterfall``, ``fort``,
+``historical`` and ``religious``. Tour plans are listed by id; the 40-point cards form one deck,
+the 20- and 30-point cards the other, and each deck needs at least 12 cards so that six players
+can be dealt two each.
 
     >>> pack = load_pack()
     >>> pack.name, len(pack.plans), pack.name_of(pack.bonus)
@@ -27,12 +29,14 @@ least 12 cards so that six players can be dealt two each.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solver.core.errors import PackError
 from solver.core.packs import PackSource, read_pack
+from solver.core.strict_json import packs, show
 from solver.games.gogoa import hexgrid as hx
 
 TYPES = ("beach", "waterfall", "fort", "historical", "religious")
@@ -49,7 +53,10 @@ START_NAME = "Start Here"
 LAND, SEA = "#", "."
 
 REFERENCE_PACK = Path(__file__).parent / "data" / "reference.json"
-
+_PACK_KEYS = ("width", "height", "land", "start", "destinations", "guides", "bonus", "plans")
+_PACK_NOTES = ("name", "description", "design")
+_DESTINATION_KEYS = ("name", "type", "hex")
+_PLAN_KEYS = ("id", "points", "places")
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,9 @@ class Pack:
         default_factory=dict, compare=False, hash=False, repr=False
     )
     _by_name: dict[str, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _steps: dict[int, dict[int, int]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         self._by_hex.update({d.hex: d for d in self.destinations})
@@ -113,6 +123,12 @@ class Pack:
             return self._by_name[text]
         return self.start if text == START_NAME else hx.index(text)
 
+    def steps_from(self, hex_: int) -> dict[int, int]:
+        """The fewest steps over land from ``hex_`` to each land hex it connects to (found once)."""
+        if hex_ not in self._steps:
+            self._steps[hex_] = steps_over_land(self.land, hex_)
+        return self._steps[hex_]
+
     def deck(self, deck: int) -> list[int]:
         """The ids of the cards of one deck."""
         return [p.id for p in self.plans if p.deck == deck]
@@ -121,157 +137,135 @@ class Pack:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def _expect(value: Any, kind: type, where: str) -> Any:
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise PackError(where, f"expected {kind.__name__}, got {type(value).__name__}")
-    return value
-
-
-def _keys(obj: dict, where: str, allowed: set[str], required: set[str]) -> None:
-    unknown = sorted(set(obj) - allowed)
-    if unknown:
-        raise PackError(where, f"unknown key {unknown[0]!r}")
-    missing = sorted(required - set(obj))
-    if missing:
-        raise PackError(f"{where}.{missing[0]}" if where != "pack" else missing[0], "missing")
+def steps_over_land(land: Collection[int], start: int) -> dict[int, int]:
+    """Breadth-first distances from a hex, stepping only on land (the hexes it connects to)."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        for d in hx.DIRECTIONS:
+            n = hx.neighbour(h, d)
+            if n is not None and n in land and n not in dist:
+                dist[n] = dist[h] + 1
+                queue.append(n)
+    return dist
 
 
 def _land(rows: Any) -> frozenset[int]:
-    _expect(rows, list, "land")
-    if len(rows) != hx.HEIGHT:
-        raise PackError("land", f"expected {hx.HEIGHT} rows, got {len(rows)}")
+    packs.array(rows, "land", length=hx.HEIGHT)
     land = set()
     for r, text in enumerate(rows):
-        _expect(text, str, f"land[{r}]")
+        packs.string(text, f"land[{r}]")
         if len(text) != hx.WIDTH:
-            raise PackError(f"land[{r}]", f"expected {hx.WIDTH} hexes, got {len(text)}")
+            raise packs.fail(f"land[{r}]", f"expected {hx.WIDTH} hexes, got {len(text)}")
         for c, char in enumerate(text):
             if char not in (LAND, SEA):
-                raise PackError(
-                    f"land[{r}]", f"hex {hx.label(hx.at(c, r))}: expected '#' or '.', got {char!r}"
-                )
+                where = f"hex {hx.label(hx.at(c, r))}"
+                raise packs.fail(f"land[{r}]", f"{where}: expected '#' or '.', got {show(char)}")
             if char == LAND:
                 land.add(hx.at(c, r))
     if not land:
-        raise PackError("land", "the map has no land")
+        raise packs.fail("land", "the map has no land")
     return frozenset(land)
 
 
 def _land_hex(text: Any, where: str, land: frozenset[int]) -> int:
-    _expect(text, str, where)
-    hex_ = hx.index(text)
+    hex_ = hx.index(packs.string(text, where))
     if hex_ is None:
-        raise PackError(where, f"{text!r} is not a hex label (A1 to {hx.label(hx.CELLS - 1)})")
+        last = hx.label(hx.CELLS - 1)
+        raise packs.fail(where, f"{show(text)} is not a hex label (A1 to {last}, ASCII digits)")
     if hex_ not in land:
-        raise PackError(where, f"hex {text} is outside Goa (not land)")
+        raise packs.fail(where, f"hex {text} is outside Goa (not land)")
     return hex_
 
 
 def _destinations(items: Any, land: frozenset[int], start: int) -> tuple[Destination, ...]:
-    _expect(items, list, "destinations")
     found: list[Destination] = []
     names: set[str] = set()
     hexes: dict[int, str] = {}
-    for i, obj in enumerate(items):
+    for i, obj in enumerate(packs.array(items, "destinations")):
         where = f"destinations[{i}]"
-        _expect(obj, dict, where)
-        _keys(obj, where, {"name", "type", "hex"}, {"name", "type", "hex"})
-        name = _expect(obj["name"], str, f"{where}.name")
+        packs.object(obj, where, _DESTINATION_KEYS, _DESTINATION_KEYS)
+        name = packs.string(obj["name"], f"{where}.name")
         if not name.strip() or name == START_NAME or hx.index(name) is not None:
-            raise PackError(f"{where}.name", f"{name!r} cannot name a destination")
+            raise packs.fail(f"{where}.name", f"{show(name)} cannot name a destination")
         if name in names:
-            raise PackError(f"{where}.name", f"{name!r} is listed twice")
-        if obj["type"] not in TYPES:
-            raise PackError(
-                f"{where}.type",
-                f"{name}: unknown type {obj['type']!r} (expected one of {', '.join(TYPES)})",
-            )
+            raise packs.fail(f"{where}.name", f"{show(name)} is listed twice")
+        kind = TYPES.index(packs.choice(obj["type"], f"{where}.type", TYPES))
         hex_ = _land_hex(obj["hex"], f"{where}.hex", land)
         if hex_ in hexes:
-            raise PackError(f"{where}.hex", f"{name}: hex {obj['hex']} already holds {hexes[hex_]}")
+            raise packs.fail(
+                f"{where}.hex", f"{name}: hex {obj['hex']} already holds {hexes[hex_]}"
+            )
         if hex_ == start:
-            raise PackError(f"{where}.hex", f"{name}: hex {obj['hex']} is the 'Start Here' hex")
+            raise packs.fail(f"{where}.hex", f"{name}: hex {obj['hex']} is the 'Start Here' hex")
         names.add(name)
         hexes[hex_] = name
-        found.append(Destination(name, TYPES.index(obj["type"]), hex_))
+        found.append(Destination(name, kind, hex_))
     for kind, title in enumerate(TYPE_TITLES):
         if not any(d.kind == kind for d in found):
-            raise PackError("destinations", f"no destination of type {TYPES[kind]} ({title})")
+            raise packs.fail("destinations", f"no destination of type {TYPES[kind]} ({title})")
     return tuple(sorted(found, key=lambda d: d.hex))
 
 
 def _named(text: Any, where: str, by_name: dict[str, Destination]) -> Destination:
-    _expect(text, str, where)
-    if text not in by_name:
-        raise PackError(where, f"unknown destination {text!r}")
+    if packs.string(text, where) not in by_name:
+        raise packs.fail(where, f"unknown destination {show(text)}")
     return by_name[text]
 
 
 def _plans(items: Any, by_name: dict[str, Destination]) -> tuple[Plan, ...]:
-    _expect(items, list, "plans")
-    if len(items) > MAX_PLANS:
-        raise PackError("plans", f"at most {MAX_PLANS} tour plans, got {len(items)}")
     plans = []
-    for i, obj in enumerate(items):
+    for i, obj in enumerate(packs.array(items, "plans", max_length=MAX_PLANS)):
         where = f"plans[{i}]"
-        _expect(obj, dict, where)
-        _keys(obj, where, {"id", "points", "places"}, {"id", "points", "places"})
-        if type(obj["id"]) is not int or obj["id"] != i:
-            raise PackError(
-                f"{where}.id", f"expected {i} (cards are listed by id), got {obj['id']!r}"
+        packs.object(obj, where, _PLAN_KEYS, _PLAN_KEYS)
+        if packs.integer(obj["id"], f"{where}.id") != i:
+            raise packs.fail(
+                f"{where}.id", f"expected {i} (cards are listed by id), got {obj['id']}"
             )
-        if obj["points"] not in PLAN_POINTS or isinstance(obj["points"], bool):
-            raise PackError(
-                f"{where}.points", f"card {i}: expected 20, 30 or 40, got {obj['points']!r}"
-            )
-        places = _expect(obj["places"], list, f"{where}.places")
-        if len(places) != PLACES_PER_PLAN:
-            raise PackError(
-                f"{where}.places", f"card {i}: expected {PLACES_PER_PLAN} places, got {len(places)}"
-            )
+        points = packs.choice(obj["points"], f"{where}.points", PLAN_POINTS)
+        places = packs.array(obj["places"], f"{where}.places", length=PLACES_PER_PLAN)
         hexes = tuple(_named(p, f"{where}.places[{k}]", by_name).hex for k, p in enumerate(places))
         if len(set(hexes)) != PLACES_PER_PLAN:
-            raise PackError(f"{where}.places", f"card {i}: a place is listed twice")
-        plans.append(Plan(i, obj["points"], hexes))  # type: ignore[arg-type]
+            raise packs.fail(f"{where}.places", f"card {i}: a place is listed twice")
+        plans.append(Plan(i, points, hexes))  # type: ignore[arg-type]
     for deck, title in enumerate(DECKS):
         size = sum(p.deck == deck for p in plans)
         if size < MIN_DECK:
-            raise PackError(
+            raise packs.fail(
                 "plans", f"the {title}-point deck needs at least {MIN_DECK} cards, got {size}"
             )
     return tuple(plans)
 
 
 def parse_pack(obj: Any) -> Pack:
-    """Validate a pack given as a parsed JSON object.
+    """Validate a pack given as a parsed JSON object (``load_pack`` reads it strictly first).
 
     Raises:
         PackError: naming the hex, destination, card or field that is wrong.
     """
-    _expect(obj, dict, "pack")
-    required = {"width", "height", "land", "start", "destinations", "guides", "bonus", "plans"}
-    _keys(obj, "pack", required | {"name", "description", "design"}, required)
-    name = _expect(obj.get("name", "custom"), str, "name")
+    if type(obj) is not dict:
+        raise packs.fail("pack", f"expected an object, got {show(obj)}")
+    packs.object(obj, "", _PACK_KEYS + _PACK_NOTES, _PACK_KEYS)
+    name = packs.string(obj.get("name", "custom"), "name")
+    packs.string(obj.get("description", ""), "description")
     for key, size in (("width", hx.WIDTH), ("height", hx.HEIGHT)):
-        if obj[key] != size or isinstance(obj[key], bool):
-            raise PackError(
+        if packs.integer(obj[key], key) != size:
+            raise packs.fail(
                 key,
-                f"maps are drawn on the {hx.WIDTH} x {hx.HEIGHT} grid: expected {size}, got {obj[key]!r}",
+                f"maps are drawn on the {hx.WIDTH} x {hx.HEIGHT} grid: expected {size}, got {obj[key]}",
             )
     land = _land(obj["land"])
     start = _land_hex(obj["start"], "start", land)
     destinations = _destinations(obj["destinations"], land, start)
     by_name = {d.name: d for d in destinations}
-    guides = _expect(obj["guides"], list, "guides")
-    if len(guides) != GUIDES:
-        raise PackError("guides", f"expected {GUIDES} Local Guide beaches, got {len(guides)}")
-    guide_hexes = []
-    for k, text in enumerate(guides):
+    guide_hexes: list[int] = []
+    for k, text in enumerate(packs.array(obj["guides"], "guides", length=GUIDES)):
         place = _named(text, f"guides[{k}]", by_name)
         if place.kind != BEACH:
-            raise PackError(f"guides[{k}]", f"{text} is a {TYPES[place.kind]}, not a beach")
+            raise packs.fail(f"guides[{k}]", f"{text} is a {TYPES[place.kind]}, not a beach")
         if place.hex in guide_hexes:
-            raise PackError(f"guides[{k}]", f"{text} is listed twice")
+            raise packs.fail(f"guides[{k}]", f"{text} is listed twice")
         guide_hexes.append(place.hex)
     bonus = _named(obj["bonus"], "bonus", by_name).hex
     plans = _plans(obj["plans"], by_name)

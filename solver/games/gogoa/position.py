@@ -33,10 +33,11 @@ it back deals the hidden cards at random from ``unseen``.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
-from solver.core.errors import PositionError
+from solver.core.strict_json import check_tree, join, positions, show
 from solver.games.gogoa import rules as R
 from solver.games.gogoa.dice import FACES
 from solver.games.gogoa.pack import DECKS, Pack
@@ -44,6 +45,7 @@ from solver.games.gogoa.rules import GoGoaState
 
 _TOP_KEYS = ("game", "players", "map", "phase", "day", "starter", "to_move", "dice", "reserved",
              "sheets", "decks", "unseen", "winners")  # fmt: skip
+_REQUIRED = ("game", "players", "phase", "day", "sheets")
 _SHEET_KEYS = ("position", "visited", "guides", "hand", "plans", "discarded", "day")
 _STATUSES = (R.LOCKED, R.UNLOCKED, R.USED)
 
@@ -114,84 +116,71 @@ def to_json(state: GoGoaState, observer: int | None = None) -> dict[str, Any]:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PositionError(where, f"expected an integer, got {value!r}")
-    if not low <= value <= high:
-        raise PositionError(where, f"expected {low} to {high}, got {value}")
-    return value
-
-
-def _list(value: Any, where: str) -> list:
-    if not isinstance(value, list):
-        raise PositionError(where, f"expected a list, got {type(value).__name__}")
-    return value
-
-
-def _dict(value: Any, where: str, keys: tuple[str, ...]) -> dict:
-    if not isinstance(value, dict):
-        raise PositionError(where, f"expected an object, got {type(value).__name__}")
-    unknown = [k for k in value if k not in keys]
-    if unknown:
-        raise PositionError(f"{where}.{unknown[0]}" if where else unknown[0], "unknown field")
-    return value
-
-
 def _hex(pack: Pack, value: Any, where: str) -> int:
-    hex_ = pack.hex_named(value)
+    hex_ = pack.hex_named(positions.string(value, where))
     if hex_ is None:
-        raise PositionError(where, f"{value!r} names no destination, 'Start Here' or hex label")
+        raise positions.fail(
+            where, f"{show(value)} names no destination, 'Start Here' or hex label"
+        )
     if hex_ not in pack.land:
-        raise PositionError(where, f"{value} is outside Goa")
+        raise positions.fail(where, f"{value} is outside Goa")
     return hex_
+
+
+def _routes(pack: Pack, *hexes: int) -> float:
+    """The fewest routes that lead from Start Here through ``hexes`` in turn, by distance alone: a
+    route takes at most ``FACES`` steps over land (its distance is a die, and guides keep a die
+    within 1 to 6); infinite when no land joins them. Turns and dice are not replayed: a bound."""
+    total = 0
+    for a, b in zip((pack.start, *hexes), hexes):
+        steps = pack.steps_from(a).get(b)
+        if steps is None:
+            return math.inf
+        total += -(-steps // FACES)
+    return total
 
 
 class _Reader:
     """Reads one position; ``self.cards`` collects every card mentioned and where."""
 
     def __init__(self, obj: Any, pack: Pack, players: int) -> None:
-        self.obj = _dict(obj, "", _TOP_KEYS)
+        if type(obj) is not dict:
+            raise positions.fail("position", f"expected an object, got {show(obj)}")
+        self.obj = positions.object(obj, "", _TOP_KEYS, _REQUIRED)
         self.pack = pack
         self.players = players
         self.cards: dict[int, str] = {}
 
     def card(self, value: Any, where: str) -> int:
-        card = _int(value, where, 0, len(self.pack.plans) - 1)
+        card = positions.integer(value, where, 0, len(self.pack.plans) - 1)
         if card in self.cards:
-            raise PositionError(where, f"card {card} is also in {self.cards[card]}")
+            raise positions.fail(where, f"card {card} is also in {self.cards[card]}")
         self.cards[card] = where
         return card
 
-    def cards_list(self, value: Any, where: str, size: int | None) -> list[int] | int:
+    def cards_list(self, value: Any, where: str) -> list[int] | int:
         """A list of card ids, or (hidden cards) their number."""
-        if isinstance(value, int) and not isinstance(value, bool):
-            return _int(value, where, 0, R.HAND)
-        cards = [self.card(v, f"{where}[{i}]") for i, v in enumerate(_list(value, where))]
-        if size is not None and len(cards) != size:
-            raise PositionError(where, f"expected {size} cards, got {len(cards)}")
-        return sorted(cards)
+        if type(value) is int:
+            return positions.integer(value, where, 0, R.HAND)
+        listed = positions.array(value, where, max_length=R.HAND)
+        return sorted(self.card(v, join(where, i)) for i, v in enumerate(listed))
 
     def header(self) -> tuple[str, int]:
         obj = self.obj
-        if obj.get("game") != "gogoa":
-            raise PositionError("game", f"expected 'gogoa', got {obj.get('game')!r}")
-        if obj.get("players") != self.players:
-            raise PositionError(
-                "players", f"this game has {self.players} players, got {obj.get('players')!r}"
+        if obj["game"] != "gogoa":
+            raise positions.fail("game", f"expected 'gogoa', got {show(obj['game'])}")
+        if positions.integer(obj["players"], "players") != self.players:
+            raise positions.fail(
+                "players", f"this game has {self.players} players, got {obj['players']}"
             )
-        if obj.get("map", self.pack.name) != self.pack.name:
-            raise PositionError(
-                "map", f"this game is played on the map {self.pack.name!r}, got {obj.get('map')!r}"
+        if positions.string(obj.get("map", self.pack.name), "map") != self.pack.name:
+            raise positions.fail(
+                "map", f"this game is played on the map {self.pack.name!r}, got {show(obj['map'])}"
             )
-        phase = obj.get("phase")
-        if phase not in R.PHASES:
-            raise PositionError("phase", f"expected one of {', '.join(R.PHASES)}, got {phase!r}")
-        if "day" not in obj:
-            raise PositionError("day", "missing")
+        phase = positions.choice(obj["phase"], "phase", R.PHASES)
         setup = phase in (R.DEAL, R.KEEP)
         low, high = (0, 0) if setup else (R.DAYS, R.DAYS) if phase == R.OVER else (1, R.DAYS)
-        day = _int(obj["day"], "day", low, high)
-        return phase, day
+        return phase, positions.integer(obj["day"], "day", low, high)
 
     def dice(self, state: GoGoaState) -> None:
         obj, phase = self.obj, state.phase
@@ -199,83 +188,106 @@ class _Reader:
         dice = obj.get("dice")
         if not rolled:
             if dice is not None:
-                raise PositionError("dice", f"no dice show in phase {phase!r}, got {dice!r}")
+                raise positions.fail("dice", f"no dice show in phase {phase!r}, got {show(dice)}")
             if obj.get("reserved") is not None:
-                raise PositionError("reserved", f"no die is reserved in phase {phase!r}")
+                raise positions.fail("reserved", f"no die is reserved in phase {phase!r}")
             return
-        values = _list(dice, "dice")
-        if len(values) != 3:
-            raise PositionError("dice", f"expected 3 dice, got {len(values)}")
-        state.dice = tuple(sorted(_int(v, f"dice[{i}]", 1, FACES) for i, v in enumerate(values)))
+        values = positions.array(dice, "dice", length=3)
+        state.dice = tuple(
+            sorted(positions.integer(v, join("dice", i), 1, FACES) for i, v in enumerate(values))
+        )
         reserved = obj.get("reserved")
         if phase == R.RESERVE:
             if reserved is not None:
-                raise PositionError("reserved", "the die is being reserved: expected null")
+                raise positions.fail("reserved", "the die is being reserved: expected null")
             return
         if reserved is None:
-            raise PositionError("reserved", "missing: which die did the starting player reserve?")
-        state.reserved = _int(reserved, "reserved", 1, FACES)
+            raise positions.fail("reserved", "missing: which die did the starting player reserve?")
+        state.reserved = positions.integer(reserved, "reserved", 1, FACES)
         if state.reserved not in state.dice:
-            raise PositionError("reserved", f"{reserved} is not one of the dice {list(state.dice)}")
+            raise positions.fail(
+                "reserved", f"{reserved} is not one of the dice {list(state.dice)}"
+            )
 
     def sheet(
         self, state: GoGoaState, p: int, value: Any
     ) -> tuple[list[int] | int, list[int] | int | None]:
         """Read sheet ``p``; returns its hand and its discarded cards (lists, counts or None)."""
         where = f"sheets[{p}]"
-        obj = _dict(value, where, _SHEET_KEYS)
-        pack, sheet = self.pack, state.sheets[p]
-        if "position" not in obj:
-            raise PositionError(f"{where}.position", "missing")
-        sheet.position = _hex(pack, obj["position"], f"{where}.position")
-        for i, name in enumerate(_list(obj.get("visited", []), f"{where}.visited")):
-            hex_ = _hex(pack, name, f"{where}.visited[{i}]")
-            if pack.destination(hex_) is None:
-                raise PositionError(f"{where}.visited[{i}]", f"{name} is not a destination")
-            if hex_ in sheet.visited:
-                raise PositionError(f"{where}.visited[{i}]", f"{name} is listed twice")
-            sheet.visited.add(hex_)
-        if pack.destination(sheet.position) is not None and sheet.position not in sheet.visited:
-            raise PositionError(
-                f"{where}.position", f"{obj['position']} is a destination the sheet has not visited"
+        obj = positions.object(value, where, _SHEET_KEYS, ("position",))
+        self.trip(state, p, obj, where)
+        if "day" in obj and positions.integer(obj["day"], join(where, "day")) != state.day:
+            raise positions.fail(
+                join(where, "day"), f"expected {state.day} (the trip day), got {obj['day']}"
             )
-        guides = obj.get("guides", {})
-        names = tuple(pack.name_of(h) for h in pack.guides)
-        _dict(guides, f"{where}.guides", names)
-        for g, name in enumerate(names):
-            status = guides.get(name, R.UNLOCKED if pack.guides[g] in sheet.visited else R.LOCKED)
-            at = f"{where}.guides.{name}"
-            if status not in _STATUSES:
-                raise PositionError(at, f"expected one of {', '.join(_STATUSES)}, got {status!r}")
-            if (status == R.LOCKED) == (pack.guides[g] in sheet.visited):
-                visited = "visited" if pack.guides[g] in sheet.visited else "not visited"
-                raise PositionError(at, f"{status!r} but {name} is {visited}")
-            if status == R.USED:
-                sheet.used.add(g)
-        if "day" in obj and obj["day"] != state.day:
-            raise PositionError(
-                f"{where}.day", f"expected {state.day} (the trip day), got {obj['day']!r}"
+        plans = self.cards_list(obj.get("plans", []), join(where, "plans"))
+        if isinstance(plans, int) or len(plans) not in (0, R.KEPT):
+            raise positions.fail(
+                join(where, "plans"), f"expected no card or {R.KEPT} cards, got {plans}"
             )
-        sheet.kept = self.cards_list(obj.get("plans", []), f"{where}.plans", None)
-        if isinstance(sheet.kept, int) or len(sheet.kept) not in (0, R.KEPT):
-            raise PositionError(
-                f"{where}.plans", f"expected no card or {R.KEPT} cards, got {obj.get('plans')!r}"
-            )
-        hand = self.cards_list(obj["hand"], f"{where}.hand", None) if "hand" in obj else None
-        discarded = (
-            self.cards_list(obj["discarded"], f"{where}.discarded", None)
-            if "discarded" in obj
-            else None
-        )
+        sheet = state.sheets[p]
+        sheet.kept = plans
+        hand = self.cards_list(obj["hand"], join(where, "hand")) if "hand" in obj else None
+        discarded = None
+        if "discarded" in obj:
+            discarded = self.cards_list(obj["discarded"], join(where, "discarded"))
         if sheet.kept and hand is not None:
-            raise PositionError(
-                f"{where}.hand", "the plans were chosen: the other cards are 'discarded'"
+            raise positions.fail(
+                join(where, "hand"), "the plans were chosen: the other cards are 'discarded'"
             )
         if not sheet.kept and discarded is not None:
-            raise PositionError(
-                f"{where}.discarded", "no plans were chosen yet: the cards are the 'hand'"
+            raise positions.fail(
+                join(where, "discarded"), "no plans were chosen yet: the cards are the 'hand'"
             )
         return (hand if hand is not None else []), discarded
+
+    def trip(self, state: GoGoaState, p: int, obj: dict, where: str) -> None:
+        """Read where sheet ``p`` is, its souvenirs and its guides. They must fit in the routes the
+        player has drawn (``_routes``): the position in reach of Start Here, each souvenir on a
+        way to it, each used guide's beach with a route after it (the guide is spent later)."""
+        pack, sheet = self.pack, state.sheets[p]
+        made = self.moves_made(state, p)
+        fits = f"in {made} day(s) of routes of at most {FACES} steps over land"
+        at = join(where, "position")
+        sheet.position = _hex(pack, obj["position"], at)
+        here = pack.name_of(sheet.position)
+        if _routes(pack, sheet.position) > made:
+            raise positions.fail(at, f"{here} cannot be reached from 'Start Here' {fits}")
+        visited = positions.array(obj.get("visited", []), join(where, "visited"))
+        if len(visited) > made:
+            raise positions.fail(
+                join(where, "visited"), f"{len(visited)} souvenirs after {made} routes"
+            )
+        for i, name in enumerate(visited):
+            at = join(join(where, "visited"), i)
+            hex_ = _hex(pack, name, at)
+            if pack.destination(hex_) is None:
+                raise positions.fail(at, f"{name} is not a destination")
+            if hex_ in sheet.visited:
+                raise positions.fail(at, f"{name} is listed twice")
+            if _routes(pack, hex_, sheet.position) > made:
+                raise positions.fail(at, f"{name} and then {here} cannot be reached {fits}")
+            sheet.visited.add(hex_)
+        if pack.destination(sheet.position) is not None and sheet.position not in sheet.visited:
+            raise positions.fail(
+                join(where, "position"), f"{here} is a destination the sheet has not visited"
+            )
+        names = tuple(pack.name_of(h) for h in pack.guides)
+        guides = positions.object(obj.get("guides", {}), join(where, "guides"), names)
+        for g, (name, beach) in enumerate(zip(names, pack.guides)):
+            at = join(join(where, "guides"), name)
+            unlocked = beach in sheet.visited
+            default = R.UNLOCKED if unlocked else R.LOCKED
+            status = positions.choice(guides.get(name, default), at, _STATUSES)
+            if (status == R.LOCKED) == unlocked:
+                visited_or_not = "visited" if unlocked else "not visited"
+                raise positions.fail(at, f"{status!r} but {name} is {visited_or_not}")
+            if status == R.USED:
+                if max(_routes(pack, beach) + 1, _routes(pack, beach, sheet.position)) > made:
+                    raise positions.fail(
+                        at, f"'used' but {name}, a route spending it and {here} do not fit {fits}"
+                    )
+                sheet.used.add(g)
 
     def moves_made(self, state: GoGoaState, p: int) -> int:
         """The routes player ``p`` has drawn so far."""
@@ -307,36 +319,36 @@ def _check_setup(state: GoGoaState, hands: list[list[int] | int], discards: list
         where = f"sheets[{p}]"
         if state.phase == R.DEAL:
             if sheet.kept:
-                raise PositionError(
+                raise positions.fail(
                     f"{where}.plans", "no plans are chosen while the cards are dealt"
                 )
             continue
         if state.phase == R.KEEP and (p < state.to_move) != bool(sheet.kept):
             want = "two kept plans" if p < state.to_move else "no plans kept yet"
-            raise PositionError(
+            raise positions.fail(
                 f"{where}.plans", f"player {state.to_move} chooses now: expected {want}"
             )
         if state.phase not in (R.DEAL, R.KEEP) and not sheet.kept:
-            raise PositionError(f"{where}.plans", "expected the two tour plans kept")
+            raise positions.fail(f"{where}.plans", "expected the two tour plans kept")
         if not sheet.kept and size != R.HAND:
-            raise PositionError(f"{where}.hand", f"expected {R.HAND} cards dealt, got {size}")
+            raise positions.fail(f"{where}.hand", f"expected {R.HAND} cards dealt, got {size}")
         if sheet.kept:
             disc = discards[p]
             count = disc if isinstance(disc, int) else len(disc) if disc is not None else None
             if count is not None and count != R.HAND - R.KEPT:
-                raise PositionError(
+                raise positions.fail(
                     f"{where}.discarded", f"expected {R.HAND - R.KEPT} cards, got {count}"
                 )
     if state.phase == R.DEAL:
         full, part = divmod(dealt_total, R.HAND)
         if dealt_total >= R.HAND * state.players:
-            raise PositionError("phase", "every card is dealt: the phase is 'keep'")
+            raise positions.fail("phase", "every card is dealt: the phase is 'keep'")
         for p in range(state.players):
             hand = hands[p]
             size = hand if isinstance(hand, int) else len(hand)
             want = R.HAND if p < full else part if p == full else 0
             if size != want:
-                raise PositionError(
+                raise positions.fail(
                     f"sheets[{p}].hand",
                     f"cards are dealt in seat order: expected {want}, got {size}",
                 )
@@ -348,7 +360,7 @@ def _check_setup(state: GoGoaState, hands: list[list[int] | int], discards: list
         for deck, title in enumerate(DECKS):
             n = sum(pack.plans[c].deck == deck for c in listed)
             if n > R.DEALT_PER_DECK:
-                raise PositionError(
+                raise positions.fail(
                     f"sheets[{p}]",
                     f"{n} cards of the {title} deck: each player is dealt {R.DEALT_PER_DECK}",
                 )
@@ -378,14 +390,14 @@ def _deal_hidden(
         for c in known:
             need[pack.plans[c].deck] -= 1
         if min(need) < 0:
-            raise PositionError(
+            raise positions.fail(
                 f"sheets[{p}]",
                 "the cards dealt do not come two from each deck, 40-point deck first",
             )
         drawn = []
         for deck in range(len(DECKS)):
             if need[deck] > len(left[deck]):
-                raise PositionError(
+                raise positions.fail(
                     f"sheets[{p}]", f"not enough {DECKS[deck]}-point cards left to deal"
                 )
             picks = rng.sample(left[deck], need[deck])
@@ -397,95 +409,89 @@ def _deal_hidden(
 
 
 def state_from_json(obj: Any, pack: Pack, players: int, seed: int = 0) -> GoGoaState:
-    """Read a position (see the module docstring).
+    """Read a position (see the module docstring), as strictly from a dict as from a file.
 
     Raises:
         PositionError: naming the first bad field.
     """
+    check_tree(obj, positions)
     reader = _Reader(obj, pack, players)
     phase, day = reader.header()
     state = GoGoaState(pack, players)
     state.phase, state.day = phase, day
-    if "starter" in obj and obj["starter"] != state.starter:
-        raise PositionError(
-            "starter", f"day {day} starts with player {state.starter}, got {obj['starter']!r}"
+    if "starter" in obj and positions.integer(obj["starter"], "starter") != state.starter:
+        raise positions.fail(
+            "starter", f"day {day} starts with player {state.starter}, got {obj['starter']}"
         )
-    deciding = phase in (R.KEEP, R.RESERVE, R.MOVE)
-    if deciding:
-        state.to_move = _int(obj.get("to_move"), "to_move", 0, players - 1)
+    if phase in (R.KEEP, R.RESERVE, R.MOVE):
+        state.to_move = positions.integer(obj.get("to_move"), "to_move", 0, players - 1)
         if phase == R.RESERVE and state.to_move != state.starter:
-            raise PositionError("to_move", f"the starting player {state.starter} reserves the die")
+            raise positions.fail("to_move", f"the starting player {state.starter} reserves the die")
     else:
         if obj.get("to_move") is not None:
-            raise PositionError("to_move", f"nobody decides in phase {phase!r}: expected null")
+            raise positions.fail("to_move", f"nobody decides in phase {phase!r}: expected null")
         state.to_move = state.starter
     reader.dice(state)
-    sheets = _list(obj.get("sheets"), "sheets")
-    if len(sheets) != players:
-        raise PositionError("sheets", f"expected {players} sheets, got {len(sheets)}")
     hands, discards = [], []
-    for p, value in enumerate(sheets):
+    for p, value in enumerate(positions.array(obj["sheets"], "sheets", length=players)):
         hand, discarded = reader.sheet(state, p, value)
         hands.append(hand)
         discards.append(discarded)
-        if phase in (R.DEAL, R.KEEP) and (
-            state.sheets[p].visited or state.sheets[p].position != pack.start
-        ):
-            raise PositionError(f"sheets[{p}].position", "every trip begins at 'Start Here'")
-        made = reader.moves_made(state, p)
-        if len(state.sheets[p].visited) > made:
-            raise PositionError(
-                f"sheets[{p}].visited",
-                f"{len(state.sheets[p].visited)} souvenirs after {made} routes",
-            )
     _check_setup(state, hands, discards)
     mentioned = set(reader.cards)
     pool = [c for c in range(len(pack.plans)) if c not in mentioned]
+    if "decks" in obj and "unseen" in obj:
+        raise positions.fail("unseen", "a position lists either 'decks' or 'unseen', not both")
     if "decks" in obj:
-        decks = _dict(obj["decks"], "decks", DECKS)
+        decks = positions.object(obj["decks"], "decks", DECKS)
         listed = []
         for d, title in enumerate(DECKS):
-            for i, v in enumerate(_list(decks.get(title, []), f"decks.{title}")):
-                card = reader.card(v, f"decks.{title}[{i}]")
+            at = join("decks", title)
+            for i, v in enumerate(positions.array(decks.get(title, []), at)):
+                card = reader.card(v, join(at, i))
                 if pack.plans[card].deck != d:
-                    raise PositionError(
-                        f"decks.{title}[{i}]", f"card {card} belongs to the {DECKS[1 - d]} deck"
+                    raise positions.fail(
+                        join(at, i), f"card {card} belongs to the {DECKS[1 - d]} deck"
                     )
                 listed.append(card)
         missing = sorted(set(pool) - set(listed))
         if missing:
-            raise PositionError(
+            raise positions.fail(
                 "decks", f"card {missing[0]} is nowhere (neither dealt nor in a deck)"
             )
         if any(isinstance(x, int) for x in hands + discards) or any(
             s.kept and d is None for s, d in zip(state.sheets, discards)
         ):
-            raise PositionError(
+            raise positions.fail(
                 "decks", "with 'decks', every sheet lists its cards (use 'unseen' to hide some)"
             )
     elif "unseen" in obj:
-        unseen = _dict(obj["unseen"], "unseen", DECKS)
+        unseen = positions.object(obj["unseen"], "unseen", DECKS)
         listed = sorted(
-            _int(v, f"unseen.{t}[{i}]", 0, len(pack.plans) - 1)
+            positions.integer(v, join(join("unseen", t), i), 0, len(pack.plans) - 1)
             for t in DECKS
-            for i, v in enumerate(_list(unseen.get(t, []), f"unseen.{t}"))
+            for i, v in enumerate(positions.array(unseen.get(t, []), join("unseen", t)))
         )
         if listed != pool:
             extra = sorted(set(listed) - set(pool)) or sorted(set(pool) - set(listed))
-            raise PositionError(
+            raise positions.fail(
                 "unseen", f"card {extra[0]}: expected the cards no sheet shows, {pool}"
             )
     _deal_hidden(state, hands, discards, pool, seed)
     if phase == R.KEEP:
         first = next(p for p in range(players) if not state.sheets[p].kept)
         if state.to_move != first:
-            raise PositionError("to_move", f"player {first} is the first who has not chosen plans")
+            raise positions.fail(
+                "to_move", f"player {first} is the first who has not chosen plans"
+            )
     if phase == R.OVER:
         state._finish()
-        if "winners" in obj and obj["winners"] != state.winners:
-            raise PositionError(
-                "winners", f"the scores make {state.winners} the winners, got {obj['winners']!r}"
+    if "winners" in obj:
+        if phase != R.OVER:
+            raise positions.fail("winners", "the trip is not over")
+        given = positions.array(obj["winners"], "winners", max_length=players)
+        if [positions.integer(w, join("winners", i)) for i, w in enumerate(given)] != state.winners:
+            raise positions.fail(
+                "winners", f"the scores make {state.winners} the winners, got {given}"
             )
-    elif "winners" in obj:
-        raise PositionError("winners", "the trip is not over")
     return state

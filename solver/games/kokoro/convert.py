@@ -12,6 +12,8 @@ so both backends accept the same positions with the same errors::
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from solver.games.kokoro import layout as L
@@ -40,8 +42,10 @@ def _none(value: int | None) -> int:
     return L.NONE if value is None else value
 
 
+@lru_cache(maxsize=8)
 def encode_mat(mat: Mat, score_range: tuple[int, int]) -> np.ndarray:
-    """The mat section of a state: size, edges, feature bit-planes, special spaces, score range."""
+    """The mat section of a state: size, edges, feature bit-planes, special spaces, score range
+    (read-only: shared)."""
     words = np.full(L.MAT_END, L.NONE, np.int64)
     n, cols = len(mat.spaces), mat.columns
     words[L.COLUMNS], words[L.ROWS], words[L.BOARD] = cols, mat.rows, (1 << n) - 1
@@ -63,6 +67,7 @@ def encode_mat(mat: Mat, score_range: tuple[int, int]) -> np.ndarray:
     for face in range(1, DIE_FACES + 1):
         words[L.DIE_SPACE + face - 1] = _none(mat.die_space(face))
     words[L.SCORE_LOW], words[L.SCORE_HIGH] = score_range
+    words.flags.writeable = False
     return words
 
 

@@ -13,9 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from solver.core.agents import check_seed
 from solver.core.errors import UnknownGameError
-from solver.core.game import GameInfo, SoloInfo
-from solver.core.play import reference_playouts
+from solver.core.game import GameInfo, SoloInfo, check_choice
+from solver.core.play import check_playouts, reference_playouts
 from solver.games.kokoro import actions as act
 from solver.games.kokoro import position
 from solver.games.kokoro.decrees import DECREES
@@ -71,12 +72,9 @@ class KokoroGame:
         backend: str = "reference",
     ) -> None:
         INFO.check_options(players, backend, BACKENDS)
-        if side not in SIDES:
-            raise UnknownGameError(f"side: expected 'blue' or 'pink', got {side!r}")
-        if decree is not None and decree not in DECREES:
-            raise UnknownGameError(
-                f"decree: unknown decree {decree!r}; known: {', '.join(sorted(DECREES))}"
-            )
+        check_choice(side, "side", SIDES)
+        if decree is not None:
+            check_choice(decree, "decree", sorted(DECREES))
         if decree is not None and side not in DECREES[decree].sides:
             raise UnknownGameError(
                 f"decree: {decree!r} is a pink decree, played only on the pink side"
@@ -105,7 +103,11 @@ class KokoroGame:
         """Play ``n`` uniformly random games from the start, inside the backend.
 
         Returns the number of steps of each game and each game's returns (``n x players``).
+
+        Raises:
+            SearchError: ``n`` or ``seed`` is out of range (``solver.core.play.check_playouts``).
         """
+        n, seed = check_playouts(n, seed)
         if self.backend == "reference":
             return reference_playouts(self, n, seed)
         steps = np.zeros(n, np.int64)
@@ -123,6 +125,7 @@ class KokoroGame:
         Raises:
             PositionError: naming the first bad field.
         """
+        seed = check_seed(seed)
         return self._on_backend(
             position.state_from_json(obj, self.pack, self.players, self.side, self.decree, seed)
         )

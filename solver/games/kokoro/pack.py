@@ -37,6 +37,7 @@ from typing import Any
 
 from solver.core.errors import PackError
 from solver.core.packs import PackSource, read_pack
+from solver.core.strict_json import join, packs
 from solver.games.kokoro.segments import NUM_SEGMENTS
 
 SIDES = ("blue", "pink")
@@ -134,51 +135,27 @@ class Pack:
         }
 
 
-def _expect(value: Any, kind: type, field: str) -> Any:
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise PackError(field, f"expected {kind.__name__}, got {type(value).__name__}")
-    return value
-
-
-def _count(value: Any, field: str, high: int) -> int:
-    _expect(value, int, field)
-    if not 0 <= value <= high:
-        raise PackError(field, f"expected 0 to {high}, got {value}")
-    return value
-
-
 def _parse_space(obj: Any, field: str, side: str) -> Space:
-    _expect(obj, dict, field)
-    unknown = set(obj) - set(SPACE_KEYS)
-    if unknown:
-        raise PackError(
-            field, f"unknown key {sorted(unknown)[0]!r} (known: {', '.join(SPACE_KEYS)})"
-        )
-    sanctuary = obj.get("sanctuary")
-    if sanctuary is not None and (
-        not isinstance(sanctuary, str) or sanctuary not in SANCTUARIES or len(sanctuary) != 1
-    ):
-        raise PackError(f"{field}.sanctuary", f"expected a letter A to F, got {sanctuary!r}")
-    guardian, die = obj.get("guardian"), obj.get("die")
+    packs.object(obj, field, SPACE_KEYS)
+    sanctuary, guardian, die = obj.get("sanctuary"), obj.get("guardian"), obj.get("die")
+    if sanctuary is not None:
+        packs.choice(sanctuary, f"{field}.sanctuary", tuple(SANCTUARIES))
     if guardian is not None:
         if side != "blue":
             raise PackError(
                 f"{field}.guardian",
                 "only the blue side has printed guardians (the pink side has die numbers)",
             )
-        if guardian not in GUARDIANS:
-            raise PackError(f"{field}.guardian", f"expected 'lady' or 'lion', got {guardian!r}")
+        packs.choice(guardian, f"{field}.guardian", GUARDIANS)
     if die is not None:
         if side != "pink":
             raise PackError(f"{field}.die", "only the pink side has die numbers")
-        _expect(die, int, f"{field}.die")
-        if not 1 <= die <= DIE_FACES:
-            raise PackError(f"{field}.die", f"expected 1 to {DIE_FACES}, got {die}")
+        packs.integer(die, f"{field}.die", 1, DIE_FACES)
     if sanctuary is not None and (guardian is not None or die is not None):
         raise PackError(field, "a sanctuary space cannot also hold a guardian")
     return Space(
-        _count(obj.get("caterpillars", 0), f"{field}.caterpillars", MAX_FEATURES),
-        _count(obj.get("flowers", 0), f"{field}.flowers", MAX_FEATURES),
+        packs.integer(obj.get("caterpillars", 0), f"{field}.caterpillars", 0, MAX_FEATURES),
+        packs.integer(obj.get("flowers", 0), f"{field}.flowers", 0, MAX_FEATURES),
         sanctuary,
         guardian,
         die,
@@ -208,14 +185,11 @@ def parse_mat(obj: Any, side: str) -> Mat:
         PackError: naming the space (``mats.<side>.spaces[row][column]``) or field that is wrong.
     """
     field = f"mats.{side}"
-    _expect(obj, dict, field)
-    unknown = set(obj) - {"spaces"}
-    if unknown:
-        raise PackError(field, f"unknown key {sorted(unknown)[0]!r}")
-    rows = _expect(obj.get("spaces"), list, f"{field}.spaces")
+    packs.object(obj, field, ("spaces",))
+    rows = packs.array(obj.get("spaces"), f"{field}.spaces")
     if not rows:
         raise PackError(f"{field}.spaces", "a mat has at least one row")
-    columns = len(_expect(rows[0], list, f"{field}.spaces[0]"))
+    columns = len(packs.array(rows[0], f"{field}.spaces[0]"))
     if not 1 <= columns <= MAX_COLUMNS:
         raise PackError(
             f"{field}.spaces[0]", f"a mat has 1 to {MAX_COLUMNS} columns, got {columns}"
@@ -226,8 +200,7 @@ def parse_mat(obj: Any, side: str) -> Mat:
         )
     spaces = []
     for r, row in enumerate(rows):
-        _expect(row, list, f"{field}.spaces[{r}]")
-        if len(row) != columns:
+        if len(packs.array(row, f"{field}.spaces[{r}]")) != columns:
             raise PackError(
                 f"{field}.spaces[{r}]",
                 f"expected {columns} spaces like the first row, got {len(row)}",
@@ -243,18 +216,12 @@ def parse_mat(obj: Any, side: str) -> Mat:
     return Mat(side, columns, len(rows), tuple(spaces))
 
 
-def _parse_card(obj: Any, index: int) -> Card:
-    field = f"deck[{index}]"
-    _expect(obj, dict, field)
-    unknown = set(obj) - {"segment", "golden"}
-    if unknown:
-        raise PackError(field, f"unknown key {sorted(unknown)[0]!r}")
-    segment = _expect(obj.get("segment"), int, f"{field}.segment")
-    if not 1 <= segment <= NUM_SEGMENTS:
-        raise PackError(
-            f"{field}.segment", f"expected a segment 1 to {NUM_SEGMENTS}, got {segment}"
-        )
-    return Card(segment, _expect(obj.get("golden"), bool, f"{field}.golden"))
+def _parse_card(obj: Any, field: str) -> Card:
+    packs.object(obj, field, ("segment", "golden"))
+    return Card(
+        packs.integer(obj.get("segment"), f"{field}.segment", 1, NUM_SEGMENTS),
+        packs.boolean(obj.get("golden"), f"{field}.golden"),
+    )
 
 
 def parse_pack(obj: Any) -> Pack:
@@ -263,26 +230,19 @@ def parse_pack(obj: Any) -> Pack:
     Raises:
         PackError: naming the space, card or field that is wrong.
     """
-    _expect(obj, dict, "pack")
-    unknown = set(obj) - {"name", "description", "design", "mats", "deck"}
-    if unknown:
-        raise PackError("pack", f"unknown key {sorted(unknown)[0]!r}")
-    name = _expect(obj.get("name", "custom"), str, "name")
-    mats = _expect(obj.get("mats"), dict, "mats")
-    if "blue" not in mats:
-        raise PackError("mats", "the blue side is missing")
-    unknown = set(mats) - set(SIDES)
-    if unknown:
-        raise PackError(
-            "mats", f"unknown side {sorted(unknown)[0]!r} (expected blue and optionally pink)"
-        )
-    deck = _expect(obj.get("deck"), list, "deck")
+    packs.object(obj, "pack", ("name", "description", "design", "mats", "deck"))
+    name = packs.string(obj.get("name", "custom"), "name")
+    packs.string(obj.get("description", ""), "description")
+    for i, line in enumerate(packs.array(obj.get("design", []), "design")):
+        packs.string(line, join("design", i))
+    mats = packs.object(obj.get("mats"), "mats", SIDES, required=("blue",))
+    deck = packs.array(obj.get("deck"), "deck")
     if not 1 <= len(deck) <= MAX_CARDS:
         raise PackError("deck", f"a deck has 1 to {MAX_CARDS} path cards, got {len(deck)}")
     return Pack(
         name,
         {side: parse_mat(mats[side], side) for side in SIDES if side in mats},
-        tuple(_parse_card(card, i) for i, card in enumerate(deck)),
+        tuple(_parse_card(card, join("deck", i)) for i, card in enumerate(deck)),
     )
 
 

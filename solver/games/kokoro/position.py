@@ -1,9 +1,10 @@
 """The human Kokoro position format: a plain JSON object a person can read and type.
 
-``to_json`` writes a state; ``state_from_json`` reads one back, checks that the rules can reach it
-(every drawn segment was revealed, the boxes climb, the golden cards add up to the rounds played)
-and names the bad field otherwise. Player 1 about to answer a golden ┌ in round 2 of a 2-player
-game::
+``to_json`` writes a state; ``state_from_json`` reads one back with the strict checkers of
+``solver.core.strict_json``, checks that the rules can reach it (every drawn segment was revealed
+and answered, whoever saw the peeked card peeked, the boxes climb and agree with the mats, the
+golden cards add up to the rounds played; the list is in ``docs/rules/kokoro.md``) and names the
+bad field otherwise. Player 1 about to answer a golden ┌ in round 2 of a 2-player game::
 
     {
       "game": "kokoro", "players": 2, "side": "blue", "decree": null, "pack": "reference",
@@ -38,9 +39,11 @@ import random
 from typing import Any
 
 from solver.core.errors import PositionError
+from solver.core.strict_json import check_document, positions, show
 from solver.games.kokoro import rules as R
 from solver.games.kokoro import scoring
 from solver.games.kokoro.decrees import Decree
+from solver.games.kokoro.network import connected_features
 from solver.games.kokoro.pack import GUARDIANS, SANCTUARIES, Mat, Pack
 from solver.games.kokoro.rules import KokoroState
 from solver.games.kokoro.segments import EMPTY, NUM_SEGMENTS
@@ -122,41 +125,10 @@ def to_json(state: KokoroState, observer: int | None = None) -> dict[str, Any]:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def _int(value: Any, field: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PositionError(field, f"expected an integer, got {value!r}")
-    if not low <= value <= high:
-        raise PositionError(field, f"expected {low} to {high}, got {value}")
-    return value
-
-
-def _bool(value: Any, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise PositionError(field, f"expected true or false, got {value!r}")
-    return value
-
-
-def _list(value: Any, field: str, length: int | None = None) -> list:
-    if not isinstance(value, list):
-        raise PositionError(field, f"expected a list, got {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise PositionError(field, f"expected {length} entries, got {len(value)}")
-    return value
-
-
-def _dict(value: Any, field: str, keys: tuple[str, ...]) -> dict:
-    if not isinstance(value, dict):
-        raise PositionError(field, f"expected an object, got {type(value).__name__}")
-    unknown = [k for k in value if k not in keys]
-    if unknown:
-        raise PositionError(f"{field}.{unknown[0]}", "unknown field")
-    return value
-
-
-def _choice(value: Any, field: str, options: tuple) -> Any:
-    if value not in options:
-        raise PositionError(field, f"expected one of {', '.join(map(str, options))}, got {value!r}")
-    return value
+def _agrees(value: Any, want: Any) -> bool:
+    """Whether a value given back is the one the state makes, as the same kind of JSON value (the
+    score ``4.0`` or ``true`` is not ``4`` or ``1``)."""
+    return type(value) is type(want) and value == want
 
 
 class _Reader:
@@ -168,12 +140,15 @@ class _Reader:
         self.rng = random.Random(seed)
         self.state = KokoroState(pack, players, side, decree)
         self.mat = self.state.mat
+        self.full = pack.counts()
+        self.out: dict[tuple[int, bool], int] = {}  # path cards out of the deck, by kind
+        self.seen_by: list[int] = []  # next_sanctuary.seen_by as written
 
     def read(self, obj: Any) -> KokoroState:
         s = self.state
-        obj = _dict(obj, "position", _TOP_KEYS)
-        if obj.get("game") != "kokoro":
-            raise PositionError("game", f"expected 'kokoro', got {obj.get('game')!r}")
+        obj = check_document(obj, positions, "position")
+        obj = positions.object(obj, "position", _TOP_KEYS)
+        positions.choice(obj.get("game"), "game", ("kokoro",))
         decree = s.decree.name if s.decree else None
         for key, want in (
             ("players", s.players),
@@ -181,12 +156,15 @@ class _Reader:
             ("decree", decree),
             ("pack", s.pack.name),
         ):
-            if key in obj and obj[key] != want:
+            if key in obj and not _agrees(obj[key], want):
                 raise PositionError(
-                    key, f"the game was loaded with {key}={want!r}, the position has {obj[key]!r}"
+                    key,
+                    f"the game was loaded with {key}={want!r}, the position has {show(obj[key])}",
                 )
-        s.phase = _choice(obj.get("phase"), "phase", R.PHASES)
-        s.to_move = _int(obj.get("to_move", 0), "to_move", 0, s.players - 1)
+        s.phase = positions.choice(obj.get("phase"), "phase", R.PHASES)
+        if s.phase == R.ROLL and s.side != "pink":
+            raise PositionError("phase", "only the pink side rolls the die for the guardians")
+        s.to_move = positions.integer(obj.get("to_move", 0), "to_move", 0, s.players - 1)
         if s.phase not in _DECIDING and s.to_move:
             raise PositionError("to_move", f"nobody is to move in phase {s.phase!r}")
         self._guardians(obj.get("guardians"))
@@ -196,6 +174,7 @@ class _Reader:
         self._card(obj.get("golden", 0), obj.get("path_card"))
         self._mats(obj.get("mats"))
         self._golden_cards()
+        self._peeks()
         if s.phase == R.OVER:
             s._finish()
             self._check_finals(obj)
@@ -204,16 +183,16 @@ class _Reader:
         return s
 
     def _space(self, value: Any, field: str) -> int:
-        row, col = _list(value, field, 2)
-        row = _int(row, f"{field}[0]", 1, self.mat.rows)
-        col = _int(col, f"{field}[1]", 1, self.mat.columns)
+        row, col = positions.array(value, field, 2)
+        row = positions.integer(row, f"{field}[0]", 1, self.mat.rows)
+        col = positions.integer(col, f"{field}[1]", 1, self.mat.columns)
         return (row - 1) * self.mat.columns + col - 1
 
     def _guardians(self, value: Any) -> None:
         s = self.state
         if value is None and s.side == "blue":
             return  # the printed guardians
-        obj = _dict(value, "guardians", GUARDIANS)
+        obj = positions.object(value, "guardians", GUARDIANS)
         read = {
             g: None if obj.get(g) is None else self._space(obj[g], f"guardians.{g}")
             for g in GUARDIANS
@@ -248,9 +227,9 @@ class _Reader:
 
     def _sanctuaries(self, value: Any) -> None:
         s = self.state
-        cards = _list(value, "sanctuaries")
+        cards = positions.array(value, "sanctuaries")
         for i, card in enumerate(cards):
-            _choice(card, f"sanctuaries[{i}]", tuple(SANCTUARIES))
+            positions.choice(card, f"sanctuaries[{i}]", tuple(SANCTUARIES))
             if card in cards[:i]:
                 raise PositionError(f"sanctuaries[{i}]", f"card {card} was already revealed")
         low, high = {
@@ -271,37 +250,42 @@ class _Reader:
             raise PositionError(
                 "next_sanctuary", f"no sanctuary card can be known in phase {s.phase!r}"
             )
-        obj = _dict(value, "next_sanctuary", ("card", "seen_by"))
-        seen = _list(obj.get("seen_by"), "next_sanctuary.seen_by")
-        s.seen = {
-            _int(p, f"next_sanctuary.seen_by[{i}]", 0, s.players - 1) for i, p in enumerate(seen)
-        }
-        if not s.seen:
+        obj = positions.object(value, "next_sanctuary", ("card", "seen_by"))
+        seen = positions.array(obj.get("seen_by"), "next_sanctuary.seen_by")
+        for i, p in enumerate(seen):
+            positions.integer(p, f"next_sanctuary.seen_by[{i}]", 0, s.players - 1)
+            if p in seen[:i]:
+                raise PositionError(f"next_sanctuary.seen_by[{i}]", f"player {p} is listed twice")
+        if not seen:
             raise PositionError(
                 "next_sanctuary.seen_by", "the card is known only once someone peeked at it"
             )
+        self.seen_by, s.seen = seen, set(seen)
         card = obj.get("card")
         if card is None:  # a position seen by a player who did not peek
             s.next_card = self.rng.choice(s.unrevealed())
             return
-        s.next_card = _choice(card, "next_sanctuary.card", tuple(SANCTUARIES))
+        s.next_card = positions.choice(card, "next_sanctuary.card", tuple(SANCTUARIES))
         if card in s.revealed:
             raise PositionError("next_sanctuary.card", f"card {card} was already revealed")
 
     def _deck(self, value: Any) -> None:
         s = self.state
-        full = s.pack.counts()
-        obj = _dict(value, "deck", ("golden", "plain"))
+        obj = positions.object(value, "deck", ("golden", "plain"))
         for key, golden in (("golden", True), ("plain", False)):
-            counts = _list(obj.get(key), f"deck.{key}", NUM_SEGMENTS)
+            counts = positions.array(obj.get(key), f"deck.{key}", NUM_SEGMENTS)
             for i, n in enumerate(counts):
-                s.deck[i + 1, golden] = _int(n, f"deck.{key}[{i}]", 0, full[i + 1, golden])
+                kind = (i + 1, golden)
+                s.deck[kind] = positions.integer(n, f"deck.{key}[{i}]", 0, self.full[kind])
+        self.out = {kind: self.full[kind] - n for kind, n in s.deck.items()}
+        if not s.revealed and any(self.out.values()):
+            raise PositionError("deck", "no round has begun, yet path cards are out of the deck")
         if s.phase == R.PATH and not any(s.deck.values()):
             raise PositionError("deck", "a path card is to be revealed but the deck is empty")
 
     def _card(self, golden: Any, value: Any) -> None:
         s = self.state
-        s.golden = _int(golden, "golden", 0, scoring.GOLDEN_PER_ROUND)
+        s.golden = positions.integer(golden, "golden", 0, scoring.GOLDEN_PER_ROUND)
         if s.phase not in _DECIDING:
             if value is not None:
                 raise PositionError(
@@ -312,35 +296,33 @@ class _Reader:
             if s.phase == R.PATH and s.golden == scoring.GOLDEN_PER_ROUND:
                 raise PositionError("golden", "the round ended with its fourth golden card")
             return
-        obj = _dict(value, "path_card", ("segment", "golden"))
+        obj = positions.object(value, "path_card", ("segment", "golden"))
         s.card = (
-            _int(obj.get("segment"), "path_card.segment", 1, NUM_SEGMENTS),
-            _bool(obj.get("golden"), "path_card.golden"),
+            positions.integer(obj.get("segment"), "path_card.segment", 1, NUM_SEGMENTS),
+            positions.boolean(obj.get("golden"), "path_card.golden"),
         )
         if s.golden < s.card[1]:
             raise PositionError("golden", "the golden card being resolved is not counted")
         if s.golden == scoring.GOLDEN_PER_ROUND and not s.card[1]:
             raise PositionError("golden", "the round ended with its fourth golden card")
+        if not self.out[s.card]:
+            kind = "golden" if s.card[1] else "plain"
+            raise PositionError("path_card", f"no {kind} card {s.card[0]} is out of the deck")
 
     def _mats(self, value: Any) -> None:
         s = self.state
-        mats = _list(value, "mats", s.players)
+        mats = positions.array(value, "mats", s.players)
         rounds = {R.ROLL: 0, R.SANCTUARY: len(s.revealed), R.OVER: scoring.ROUNDS}.get(
             s.phase, len(s.revealed) - 1
         )
-        features = self.mat.caterpillars + self.mat.flowers
         for p, entry in enumerate(mats):
             field = f"mats[{p}]"
-            entry = _dict(entry, field, _MAT_KEYS)
+            entry = positions.object(entry, field, _MAT_KEYS)
             s.paths[p] = self._read_paths(entry.get("paths"), f"{field}.paths")
-            boxes = _list(entry.get("boxes", []), f"{field}.boxes", rounds)
-            for k, box in enumerate(boxes):
-                _int(box, f"{field}.boxes[{k}]", 0, features)
-                if box and k and box <= boxes[k - 1]:
-                    raise PositionError(
-                        f"{field}.boxes[{k}]",
-                        f"a sanctuary scores only above the previous box ({boxes[k - 1]})",
-                    )
+            self._check_answers(p)
+            boxes = positions.array(entry.get("boxes", []), f"{field}.boxes", rounds)
+            for k in range(len(boxes)):
+                self._check_box(p, boxes, k)
             s.boxes[p] = list(boxes)
             if s.phase != R.OVER:
                 for key in ("lady", "lion", "decree"):
@@ -348,59 +330,110 @@ class _Reader:
                         raise PositionError(
                             f"{field}.{key}", "this box is filled only at the end of the game"
                         )
-            self._check_segments(p)
         scores = s.scores()
         for p, entry in enumerate(mats):
-            if s.phase != R.OVER and "score" in entry and entry["score"] != scores[p]:
+            if s.phase != R.OVER and "score" in entry and not _agrees(entry["score"], scores[p]):
                 raise PositionError(
-                    f"mats[{p}].score", f"the boxes make {scores[p]}, not {entry['score']!r}"
+                    f"mats[{p}].score", f"the boxes make {scores[p]}, not {show(entry['score'])}"
                 )
 
     def _read_paths(self, value: Any, field: str) -> list[int]:
-        rows = _list(value, field, self.mat.rows)
+        rows = positions.array(value, field, self.mat.rows)
         paths = []
         for r, row in enumerate(rows):
-            if not isinstance(row, str) or len(row) != self.mat.columns:
+            positions.string(row, f"{field}[{r}]")
+            if len(row) != self.mat.columns:
                 raise PositionError(
                     f"{field}[{r}]",
-                    f"expected a string of {self.mat.columns} characters, got {row!r}",
+                    f"expected a string of {self.mat.columns} characters, got {show(row)}",
                 )
             for c, char in enumerate(row):
-                if char != "." and not ("1" <= char <= str(NUM_SEGMENTS)):
+                if char not in _CHARS:
                     raise PositionError(
                         f"{field}[{r}][{c}]",
-                        f"expected a segment 1 to {NUM_SEGMENTS} or '.', got {char!r}",
+                        f"expected a segment 1 to {NUM_SEGMENTS} or '.', got {show(char)}",
                     )
-                paths.append(EMPTY if char == "." else int(char))
+                paths.append(_CHARS.index(char))
         return paths
 
-    def _check_segments(self, p: int) -> None:
-        """A player drew at most the segments revealed (and resolved by that player) so far."""
+    def _pending(self, p: int) -> tuple[int, bool] | None:
+        """The path card being resolved if player ``p`` has not answered it yet, else None."""
         s = self.state
-        full = s.pack.counts()
+        return s.card if s.card is not None and p >= s.to_move else None
+
+    def _check_answers(self, p: int) -> None:
+        """Player ``p`` answered each path card out of the deck (but the one still to answer) by
+        drawing its segment where the decree allows, or by peeking."""
+        s = self.state
+        pending = self._pending(p)
         for segment in range(1, NUM_SEGMENTS + 1):
-            used = sum(full[segment, g] - s.deck[segment, g] for g in (False, True))
-            if s.card is not None and s.card[0] == segment and p >= s.to_move:
-                used -= 1  # the card being resolved: this player has not answered it yet
+            used = self.out[segment, False] + self.out[segment, True]
+            used -= pending is not None and pending[0] == segment
             drawn = s.paths[p].count(segment)
             if drawn > used:
                 raise PositionError(
                     f"mats[{p}].paths",
                     f"{drawn} segments {segment} drawn, only {used} revealed for this player",
                 )
+        if s.decree is not None and s.decree.allows is not None:
+            for space, segment in enumerate(s.paths[p]):
+                if segment != EMPTY and not s.decree.allows(self.mat, segment, space):
+                    row, col = self.mat.coords(space)
+                    raise PositionError(
+                        f"mats[{p}].paths[{row}][{col}]",
+                        f"the decree {s.decree.name} forbids segment {segment} in this space",
+                    )
+
+    def _check_box(self, p: int, boxes: list, k: int) -> None:
+        """Box ``k`` climbs above the one before and holds at most the features its sanctuary is
+        joined to now (networks only grow); exactly its score if nothing was drawn since."""
+        s = self.state
+        field = f"mats[{p}].boxes[{k}]"
+        box = positions.integer(boxes[k], field, 0)
+        if box and k and box <= boxes[k - 1]:
+            raise PositionError(
+                field, f"a sanctuary scores only above the previous box ({boxes[k - 1]})"
+            )
+        letter = s.revealed[k]
+        joined = sum(connected_features(self.mat, s.paths[p], self.mat.sanctuary_space(letter)))
+        joins = f"sanctuary {letter} is joined to {joined} features on this mat"
+        if box > joined:
+            raise PositionError(field, f"{joins}, fewer than {box}")
+        if k == len(boxes) - 1 and s.phase in (R.SANCTUARY, R.OVER):  # nothing drawn since scored
+            want = scoring.sanctuary_box(joined, boxes[:k])
+            if box != want:
+                raise PositionError(field, f"{joins}: it scores {want}, not {box}")
 
     def _golden_cards(self) -> None:
         """Each finished round used four golden cards, unless the deck ran out."""
         s = self.state
-        full = s.pack.counts()
-        used = sum(full[seg, True] - s.deck[seg, True] for seg in range(1, NUM_SEGMENTS + 1))
+        used = sum(n for (_, golden), n in self.out.items() if golden)
         finished = len(s.boxes[0])
         expected = scoring.GOLDEN_PER_ROUND * finished + s.golden
-        if used > expected or used < expected and any(s.deck.values()):
+        ran_out = not any(s.deck.values()) and not s.golden  # before any golden card of this round
+        if used > expected or used < expected and not ran_out:
             raise PositionError(
                 "deck", f"{used} golden cards are out of the deck; {finished} rounds scored and {s.golden} "
                 f"golden cards this round make {expected}"
             )  # fmt: skip
+
+    def _peeks(self) -> None:
+        """Whoever knows the peeked card answered a path card of this round by peeking."""
+        s = self.state
+        out = sum(self.out.values())
+        earlier_golden = sum(n for (_, golden), n in self.out.items() if golden) - s.golden
+        for i, p in enumerate(self.seen_by):
+            answered = out - (self._pending(p) is not None)
+            if sum(segment != EMPTY for segment in s.paths[p]) >= answered:
+                raise PositionError(
+                    f"next_sanctuary.seen_by[{i}]",
+                    f"player {p} drew on all {answered} path cards answered, so never peeked",
+                )
+            if s.phase != R.OVER and answered - earlier_golden < 1:
+                raise PositionError(
+                    f"next_sanctuary.seen_by[{i}]",
+                    f"player {p} has answered no path card this round",
+                )
 
     def _check_finals(self, obj: dict) -> None:
         s = self.state
@@ -412,12 +445,16 @@ class _Reader:
                 ("decree", s.decree_boxes[p]),
                 ("score", scores[p]),
             ):
-                if key in entry and entry[key] != value:
+                if key in entry and not _agrees(entry[key], value):
                     raise PositionError(
-                        f"mats[{p}].{key}", f"the mat makes {value!r}, not {entry[key]!r}"
+                        f"mats[{p}].{key}", f"the mat makes {value!r}, not {show(entry[key])}"
                     )
-        if "winners" in obj and obj["winners"] != s.winners:
-            raise PositionError("winners", f"the scores make {s.winners}, not {obj['winners']!r}")
+        if "winners" in obj:
+            winners = positions.array(obj["winners"], "winners", max_length=s.players)
+            for i, w in enumerate(winners):
+                positions.integer(w, f"winners[{i}]", 0, s.players - 1)
+            if winners != s.winners:
+                raise PositionError("winners", f"the scores make {s.winners}, not {winners}")
 
 
 def state_from_json(

@@ -1,0 +1,181 @@
+"""The engine's queries: one JSON object a line, read strictly into what the engine runs.
+
+Each query has an ``op`` and may have an ``id`` (a string or an integer, echoed in every answer to
+it). A query that cannot be read raises ``QueryError`` naming the field, which the engine answers
+with one ``{"id": ..., "error": {"field": ..., "message": ...}}`` line::
+
+    >>> read_query('{"id": 7, "op": "legal", "game": "kokoro", "position": {}}').op
+    'legal'
+    >>> read_query('{"id": 7, "op": "dance"}')
+    Traceback (most recent call last):
+    ...
+    solver.engine.queries.QueryError: op: unknown op 'dance'; known: analyse, apply, hello, legal, quit, show, stop
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.api import GAMES
+from solver.core.agents import MAX_SECONDS, MAX_WORKERS, check_seed
+from solver.core.errors import FieldError
+from solver.core.strict_json import Fields, join, loads
+from solver.search.decision import ALGORITHMS, MULTIPV
+
+OPS = ("analyse", "apply", "hello", "legal", "quit", "show", "stop")
+
+MAX_LINE = 4 << 20
+"""The longest query line read (4 MB; a position is a few KB)."""
+
+MAX_MULTIPV = MULTIPV.high
+MAX_ITERATIONS = 1 << 30
+MAX_DEPTH = 64
+MAX_ACTIONS = 10_000
+DEFAULT_REPORT_EVERY = 1.0
+
+
+class QueryError(FieldError):
+    """A query the engine cannot run; ``field`` names what is wrong with it."""
+
+
+queries = Fields(QueryError)
+
+_KEYS = {
+    "hello": (),
+    "quit": (),
+    "stop": ("terminate",),
+    "legal": ("game", "options", "position", "seed"),
+    "show": ("game", "options", "position", "seed"),
+    "apply": ("game", "options", "position", "seed", "actions"),
+    "analyse": ("game", "options", "position", "seed", "limits", "multipv", "report_every", "algorithm"),
+}
+_LIMITS = ("time", "iterations", "depth", "workers", "seed")
+
+
+@dataclass
+class Limits:
+    """How long and how wide one search may be (``None``: the engine's default)."""
+
+    time: float | None = None
+    iterations: int | None = None
+    depth: int | None = None
+    workers: int = 1
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {key: value for key, value in vars(self).items() if value is not None}
+
+
+@dataclass
+class Query:
+    """One query, checked: its fields are what the op needs, of the right kinds."""
+
+    op: str
+    id: str | int | None = None
+    game: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    position: dict[str, Any] | None = None
+    seed: int = 0
+    actions: list[int] = field(default_factory=list)
+    limits: Limits = field(default_factory=Limits)
+    multipv: int = 1
+    report_every: float = DEFAULT_REPORT_EVERY
+    algorithm: str = "mcts"
+    terminate: str | int | None = None
+
+
+def read_id(obj: Any) -> str | int | None:
+    """The query's id if it has a usable one (so an error about the rest can still be answered to it)."""
+    if type(obj) is dict:
+        value = obj.get("id")
+        if type(value) is int and -(1 << 63) <= value < 1 << 63:
+            return value
+        if type(value) is str and len(value) <= 200 and value.isprintable():
+            return value
+    return None
+
+
+def read_query(line: str | bytes) -> Query:
+    """Read one query line.
+
+    Raises:
+        QueryError: the line is not one JSON object, or a field is missing, unknown or of the wrong
+            kind; the message names the field.
+    """
+    if len(line) > MAX_LINE:
+        raise QueryError("query", f"a line longer than {MAX_LINE >> 20} MB")
+    return check_query(loads(line, queries, "query"))
+
+
+def check_query(obj: Any) -> Query:
+    """Check a parsed query (see ``read_query``)."""
+    queries.object(obj, "query", ("id", "op", *sorted({k for keys in _KEYS.values() for k in keys})))
+    query = Query(op=queries.choice(obj.get("op"), "op", OPS) if "op" in obj else _missing("op"))
+    if "id" in obj:
+        query.id = read_id(obj)
+        if query.id is None:
+            raise QueryError("id", "expected a string (printable, at most 200 characters) or a 64-bit integer")
+    queries.object(obj, "query", ("id", "op", *_KEYS[query.op]))
+    if query.op == "stop":
+        if "terminate" in obj:
+            query.terminate = read_id({"id": obj["terminate"]})
+            if query.terminate is None:
+                raise QueryError("terminate", "expected the id of a running query")
+        elif query.id is None:
+            raise QueryError("id", "stop needs the id of the query to stop (or \"terminate\": id)")
+    if query.op in ("hello", "quit", "stop"):
+        return query
+    query.game = queries.choice(obj["game"], "game", tuple(sorted(GAMES))) if "game" in obj else _missing("game")
+    query.options = queries.object(obj.get("options", {}), "options")
+    query.position = queries.object(obj["position"], "position") if "position" in obj else _missing("position")
+    query.seed = _seed(obj.get("seed", 0), "seed")
+    if query.op == "apply":
+        actions = queries.array(obj.get("actions", []), "actions", max_length=MAX_ACTIONS)
+        query.actions = [queries.integer(a, join("actions", i), 0) for i, a in enumerate(actions)]
+    if query.op == "analyse":
+        query.limits = _limits(obj.get("limits", {}))
+        query.multipv = queries.integer(obj.get("multipv", 1), "multipv", 1, MAX_MULTIPV)
+        query.report_every = _seconds(obj.get("report_every", DEFAULT_REPORT_EVERY), "report_every", zero=True)
+        query.algorithm = queries.choice(obj.get("algorithm", "mcts"), "algorithm", ALGORITHMS)
+        if query.algorithm == "mcts" and query.limits.depth is not None:
+            raise QueryError("limits.depth", "MCTS is bounded by time or iterations, not depth")
+        if query.algorithm == "expectimax" and query.limits.iterations is not None:
+            raise QueryError("limits.iterations", "expectimax is bounded by time or depth, not iterations")
+    return query
+
+
+def _missing(name: str) -> Any:
+    raise QueryError(name, "missing")
+
+
+def _seed(value: Any, name: str) -> int:
+    try:
+        return check_seed(value)
+    except FieldError as exc:
+        raise QueryError(name, exc.detail) from None
+
+
+def _seconds(value: Any, name: str, zero: bool = False) -> float:
+    number = queries.number(value, name)
+    if number < 0 or (number == 0 and not zero) or number > MAX_SECONDS or not math.isfinite(number):
+        low = "0" if zero else "more than 0"
+        raise QueryError(name, f"expected {low} to {MAX_SECONDS} seconds, got {number}")
+    return float(number)
+
+
+def _limits(obj: Any) -> Limits:
+    queries.object(obj, "limits", _LIMITS)
+    limits = Limits()
+    if "time" in obj:
+        limits.time = _seconds(obj["time"], "limits.time")
+    if "iterations" in obj:
+        limits.iterations = queries.integer(obj["iterations"], "limits.iterations", 1, MAX_ITERATIONS)
+    if "depth" in obj:
+        limits.depth = queries.integer(obj["depth"], "limits.depth", 1, MAX_DEPTH)
+    if "workers" in obj:
+        limits.workers = queries.integer(obj["workers"], "limits.workers", 1, MAX_WORKERS)
+    if "seed" in obj:
+        limits.seed = _seed(obj["seed"], "limits.seed")
+    return limits

@@ -1,0 +1,156 @@
+"""Time limits hold for short budgets: wall time of ``best_move`` <= 1.1 x limit + 20 ms.
+
+Every game, every backend (numba; GODŌ's C kernel when built; a reference state is searched on
+numba), MCTS and expectimax, one or two workers, at 0.05 s and 0.3 s, after a warm-up call (the
+first call in a process compiles the searcher outside the limit). ``stats["seconds"]`` is the wall
+time of the whole call. The machine running the tests may be shared: each timing gets one retry,
+never a looser bound.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import solver
+from solver.core.perft import walk
+from solver.search.searcher import (
+    CAPACITY,
+    TABLE_BITS,
+    TABLE_NODES_PER_SECOND,
+    TREE_NODES_PER_SECOND,
+    ExpectimaxSearcher,
+    MCTSSearcher,
+    capacity_for,
+    table_bits_for,
+)
+from tests.search.helpers import mid_game
+
+LIMITS = (0.05, 0.3)
+SLACK = 0.02  # seconds over 1.1 x the limit
+SECONDS_GAP = 0.005  # stats["seconds"] against the wall time measured around the call
+
+
+def _position(name: str, players: int, steps: int, seed: int):
+    """A seeded random position of game ``name`` on numba, at a decision with a choice."""
+    game = solver.load_game(name, players=players, backend="numba")
+    state = walk(game.new_initial_state(), steps, seed)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert not state.is_terminal() and len(state.legal_actions()) > 1
+    return state
+
+
+POSITIONS = {
+    "godo": lambda: mid_game(2, 60, 4, backend="numba"),  # a turn of several decisions
+    "godo-c": lambda: mid_game(2, 60, 4, backend="c"),
+    "godo-reference": lambda: mid_game(2, 60, 4),
+    # a solo day: one MCTS iteration costs milliseconds, a full expectimax depth 1 about 0.1 s
+    "gogoa": lambda: _position("gogoa", 1, 10, 1),
+    "kokoro": lambda: _position("kokoro", 2, 10, 3),
+}
+
+
+@functools.cache
+def _state(name: str):
+    if name == "godo-c" and "c" not in solver.backends():
+        pytest.skip("the C kernel is not built")
+    return POSITIONS[name]()
+
+
+def _within(limit, call):
+    """Run ``call(limit)`` (a ``Decision``, or anything with ``stats["seconds"]``) up to twice;
+    the first result within the bound, or fail with both runs' numbers."""
+    runs = []
+    for _ in range(2):
+        start = time.perf_counter()
+        decision = call(limit)
+        wall = time.perf_counter() - start
+        runs.append((round(wall, 4), decision.stats["seconds"]))
+        if wall <= 1.1 * limit + SLACK and abs(decision.stats["seconds"] - wall) <= SECONDS_GAP:
+            return decision
+    pytest.fail(f"limit {limit} s: (wall, stats['seconds']) of two runs: {runs}")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("algorithm", ["mcts", "expectimax"])
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_best_move_holds_the_time_limit(name, algorithm, workers):
+    state = _state(name)
+    solver.best_move(state, algorithm=algorithm, time_limit=LIMITS[0], workers=workers)  # warm-up
+
+    def call(limit):
+        return solver.best_move(
+            state, algorithm=algorithm, time_limit=limit, workers=workers, seed=1
+        )
+
+    for limit in LIMITS:
+        decision = _within(limit, call)
+        assert decision.actions[0] in state.legal_actions()
+        if algorithm == "mcts":  # its first run always runs an iteration
+            assert decision.stats["first_decision"]["iterations"] >= 1
+
+
+@pytest.mark.parametrize("name", ["godo", "gogoa", "kokoro"])
+def test_analyse_holds_the_time_limit(name):
+    state = _state(name)
+    solver.analyse(state, time_limit=LIMITS[0], workers=2)  # warm-up
+
+    def call(limit):
+        start = time.perf_counter()
+        lines = solver.analyse(state, time_limit=limit, workers=2, seed=1)
+        assert lines and lines[0]["action"] in state.legal_actions()
+        return SimpleNamespace(stats={"seconds": time.perf_counter() - start})  # it has no stats
+
+    _within(LIMITS[0], call)
+
+
+def test_a_timed_mcts_run_measures_one_iteration_first_then_runs_only_what_fits():
+    state = _state("gogoa").kernel_state()
+    searcher = MCTSSearcher(state, seed=1, workers=2, capacity=1024)
+    try:
+        first = searcher.run(seconds=0.0)  # a first run always runs one iteration, on one tree
+        assert first.iterations == 1 and searcher.round_seconds is not None
+        # less than two rounds at the measured cost: the run stops before starting one
+        assert searcher.run(seconds=searcher.round_seconds).iterations == 0
+        # an iteration budget alone is exact, as before
+        assert searcher.run(iterations=3).iterations == 3
+    finally:
+        searcher.close()
+
+
+def test_a_timed_expectimax_bounds_depth_one_too():
+    state = _state("gogoa")  # a full depth 1 takes longer than the limit here
+    ExpectimaxSearcher(state.kernel_state(), table_bits=4).run(seconds=0.0)  # warm-up
+
+    def call(limit):
+        start = time.perf_counter()
+        searcher = ExpectimaxSearcher(state.kernel_state(), table_bits=table_bits_for(limit))
+        stats = searcher.run(seconds=limit)
+        assert searcher.rate is not None  # measured, for the next decision of the turn
+        return SimpleNamespace(stats={"seconds": time.perf_counter() - start}, root=stats)
+
+    stats = _within(LIMITS[0], call).root
+    legal = state.legal_actions()
+    assert set(stats.actions) <= set(legal)
+    if stats.depth == 0:  # depth 1 was cut short: the root actions it finished, in order
+        assert stats.actions == legal[: len(stats.actions)]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.floats(0.0, 10.0), st.floats(0.0, 10.0))
+def test_arrays_are_sized_to_what_the_budget_can_fill(a, b):
+    short, long = sorted((a, b))
+    for size, most, per_second in (
+        (capacity_for, CAPACITY, TREE_NODES_PER_SECOND),
+        (lambda s: 1 << table_bits_for(s), 1 << TABLE_BITS, TABLE_NODES_PER_SECOND),
+    ):
+        n = size(short)
+        assert n & (n - 1) == 0 and 1024 <= n <= most  # a power of two
+        assert n >= min(most, short * per_second)  # it holds what the budget can fill
+        assert n <= size(long) <= size(None) == most
