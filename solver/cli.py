@@ -450,6 +450,12 @@ class _Parser(argparse.ArgumentParser):
         raise SolverError(f"{field.lstrip('-').partition('=')[0].replace('-', '_')}: {detail}")
 
 
+def cmd_engine(args: argparse.Namespace) -> int:
+    from solver.engine.process import main as engine_main
+
+    return engine_main(OPTIONS["workers"].check(args.threads, "threads"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="solver", description="Fast AI for modern tabletop games.")
     parser.add_argument("--version", action="version", version=f"solver {solver.__version__}")
@@ -510,6 +516,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", required=True, help="comma-separated agents, one per seat, or one for all")
     p.add_argument("--games", type=int, default=100, help="games (game g uses seed + g, seats rotated by g)")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("engine", help="the JSON-lines analysis engine on stdin/stdout (docs/engine.md)")
+    p.add_argument("--threads", type=int, default=1, help="searches run at once (more queries wait in order)")
+    p.set_defaults(func=cmd_engine)
     return parser
 
 

@@ -27,6 +27,7 @@ from typing import IO, Any
 
 import solver
 from solver.api import GAMES, game_class
+from solver.core.actions import legal_action
 from solver.core.agents import MAX_SECONDS, MAX_WORKERS
 from solver.core.errors import IllegalActionError, SolverError
 from solver.core.strict_json import join
@@ -146,10 +147,12 @@ class Engine:
         _, state = load_position(query.game, query.options, query.position, query.seed)
         steps = []
         for i, action in enumerate(query.actions):
-            if action not in state.legal_actions():
-                raise IllegalActionError(f"{join('actions', i)}: {action} is not legal here")
+            try:
+                action = legal_action(state, action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"{join('actions', i)}: {str(exc).removeprefix('action: ')}") from None
             steps.append(state.action_to_string(action))
-            state.apply_action(action)
+            state.apply_legal_action(action)
         return {"type": "position", "steps": steps, **_where(state), "position": state.to_json()}
 
     def _queue(self, query: Q.Query) -> None:

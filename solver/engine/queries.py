@@ -9,7 +9,7 @@ with one ``{"id": ..., "error": {"field": ..., "message": ...}}`` line::
     >>> read_query('{"id": 7, "op": "dance"}')
     Traceback (most recent call last):
     ...
-    solver.engine.queries.QueryError: op: unknown op 'dance'; known: analyse, apply, hello, legal, quit, show, stop
+    solver.engine.queries.QueryError: op: expected one of analyse, apply, hello, legal, quit, show, stop, got 'dance'
 """
 
 from __future__ import annotations
