@@ -97,11 +97,7 @@ class GodoGame:
 
     def new_initial_state(self) -> Any:
         """The start of a game: a chance node, the first player's initiation draws."""
-        if self.backend == "reference":
-            return GodoState.new(self.pack, self.players, self.variant, self.solo)
-        state = self._on_backend(GodoState(self.pack, self.players, self.variant, self.solo))
-        state.begin()
-        return state
+        return self._on_backend(GodoState.new(self.pack, self.players, self.variant, self.solo))
 
     def _on_backend(self, ref: GodoState) -> Any:
         if self.backend == "reference":

@@ -239,11 +239,6 @@ class KernelState(BaseKernelState):
     def from_reference(cls, ref: GodoState, kernel: Any = None) -> KernelState:
         return cls(convert.from_reference(ref), ref.pack, kernel)
 
-    def begin(self) -> None:
-        """Run the start of the game in the kernel. ``from_reference`` already runs it for a state
-        before its first draw, and running it again before anything is drawn changes nothing."""
-        self.kernel.begin(self.array)
-
     def search_kernel(self) -> Any:
         """The numba kernel, or for a state on the C kernel the numba wrappers of its functions
         (``ckernel_jit``), so a search runs on the backend the state is on."""
