@@ -71,9 +71,14 @@ def test_a_seeded_iteration_budget_gives_the_same_result(engine):
     assert (one["actions"], one["value"]) == (two["actions"], two["value"])
 
 
-def test_stop_ends_a_running_search_at_once_with_its_best_so_far(engine):
-    id_ = engine.send({"op": "analyse", "game": "godo", "position": _decision("godo", 2), "limits": {"time": 60}})
-    time.sleep(1.0)
+@pytest.mark.parametrize("algorithm", ["mcts", "expectimax"])
+def test_stop_ends_a_running_search_at_once_with_its_best_so_far(engine, algorithm):
+    position = _decision("godo", 2)
+    limits = {"depth": 1} if algorithm == "expectimax" else {"iterations": 10}
+    engine.request({"op": "analyse", "game": "godo", "position": position, "limits": limits, "algorithm": algorithm})
+    id_ = engine.send({"op": "analyse", "game": "godo", "position": position, "limits": {"time": 60},
+                       "algorithm": algorithm})  # fmt: skip
+    time.sleep(1.0)  # the searcher was loaded above: the search is under way
     sent = time.perf_counter()
     engine.stop(id_)
     result = next(a for a in engine.answers(id_, timeout=10) if a["type"] == "result")

@@ -33,7 +33,7 @@ from solver.search.compiled import (
 )
 
 DECISION, CHANCE_NODE = 0, 1
-S_NODES, S_TT_HITS, S_LEAVES = range(3)
+S_NODES, S_TT_HITS, S_LEAVES, S_STOP = range(4)  # S_STOP: set (from another thread) to end the search
 TT_PROBES = 8
 
 
@@ -53,7 +53,7 @@ def search(root, depth, cutoff, node_limit, heur, tt_keys, tt_depth, tt_values, 
            root_values):  # fmt: skip
     """Search ``depth`` decisions deep; fill the root's actions and their values for the mover
     and return how many root actions there are, or -1 once ``stats`` counts ``node_limit``
-    nodes (the search is then abandoned)."""
+    nodes or ``stats[S_STOP]`` is set (the search is then abandoned)."""
     players = tt_values.shape[1]
     frames = 4 * (depth + 2)
     states = np.empty((frames, root.shape[0]), np.int64)
@@ -78,7 +78,7 @@ def search(root, depth, cutoff, node_limit, heur, tt_keys, tt_depth, tt_values, 
         # Enter frame f: either a leaf (value in vals[f]) or a node to expand.
         s = states[f]
         stats[S_NODES] += 1
-        if stats[S_NODES] > node_limit:
+        if stats[S_NODES] > node_limit or stats[S_STOP] != 0:
             return -1
         leaf = False
         if is_terminal(s):

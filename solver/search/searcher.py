@@ -39,6 +39,7 @@ TABLE_BITS = 20  # expectimax: the transposition table holds 2**TABLE_BITS entri
 TREE_NODES_PER_SECOND = 400_000  # about 4x the fastest a tree grew (Kokoro, late in a solo game)
 TABLE_NODES_PER_SECOND = 2_000_000  # about the fastest expectimax searched (nodes a second)
 CHUNK_SECONDS = 0.02  # the longest chunk of a search that may be stopped or reports its progress
+STOP_POLL_SECONDS = 0.005  # how often a running expectimax looks at its stop event
 PROBE_NODES = 32  # the first probe of a timed expectimax that does not know its speed yet
 
 
@@ -290,10 +291,32 @@ class ExpectimaxSearcher:
         is cut short, the root actions it finished are kept (and ``depth`` is 0).
 
         ``on_chunk(nodes, seconds)`` is called after each depth searched in full (``last`` holds
-        what it found); ``stop`` is looked at before each depth.
+        what it found). ``stop`` is watched while the compiled search runs (it sets the search's
+        ``S_STOP`` counter): the depth under way is abandoned as if out of time.
         """
-        start = time.perf_counter()
+        if stop is None:
+            return self._run(depth, seconds, None, on_chunk)
         counters = np.zeros(4, np.int64)
+        finished = threading.Event()
+
+        def watch() -> None:
+            while not finished.is_set():
+                if stop.wait(STOP_POLL_SECONDS):
+                    counters[expectimax.S_STOP] = 1
+                    return
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        try:
+            return self._run(depth, seconds, counters, on_chunk)
+        finally:
+            finished.set()
+            watcher.join()
+
+    def _run(self, depth: int | None, seconds: float | None, counters: np.ndarray | None,
+             on_chunk: Callable[[int, float], None] | None) -> RootStats:  # fmt: skip
+        start = time.perf_counter()
+        counters = np.zeros(4, np.int64) if counters is None else counters
         actions = np.empty(self.kernel.BUFFER, np.int64)
         values = np.zeros(self.kernel.BUFFER, np.float64)
         best_actions: list[int] = []
@@ -305,8 +328,6 @@ class ExpectimaxSearcher:
             self.kernel.determinize(root, self.kernel.current_player(root), self.rng)
         d, probe = 1, PROBE_NODES if seconds is not None and self.rate is None else 0
         while d <= (depth or self.max_depth):
-            if stop is not None and stop.is_set() and reached:
-                break
             if seconds is not None:
                 elapsed = time.perf_counter() - start
                 if d > 1 and elapsed >= seconds:
@@ -325,7 +346,7 @@ class ExpectimaxSearcher:
                 if on_chunk is not None:
                     self.last = self._stats(counters, start, reached, best_actions, best_values)
                     on_chunk(int(counters[0]), time.perf_counter() - start)
-            elif probe:  # the first nodes can be much cheaper than the rest: measure on more
+            elif probe and not counters[expectimax.S_STOP]:  # the first nodes can be much cheaper: measure on more
                 probe = 2 * probe if elapsed < seconds / 8 else 0
             else:
                 if reached == 0:
