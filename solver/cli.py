@@ -33,6 +33,8 @@ from solver.core.errors import FieldError, SearchError, SolverError, UnknownGame
 from solver.core.perft import STEPS, divide, perft, walk
 from solver.core.play import random_step
 from solver.core.strict_json import load_file, positions, show
+from solver.engine.queries import Limits
+from solver.engine.service import search_position
 
 _TRUE, _FALSE = ("true", "yes", "1"), ("false", "no", "0")
 
@@ -264,33 +266,27 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
     if state.is_chance_node():
         raise SolverError(f"position: {args.position} is at a chance node (a tile is drawn), not a decision")
     seconds = args.time if args.time is not None or args.iterations or args.depth else 2.0
-    decision = solver.best_move(
-        state, algorithm=args.algorithm, time_limit=seconds, iterations=args.iterations,
-        depth=args.depth, seed=args.seed, workers=args.workers,
-    )  # fmt: skip
-    data = {"to_move": state.current_player(), **decision.to_json()}
-    alternatives = None
-    if args.top:
-        alternatives = solver.analyse(state, time_limit=seconds, iterations=args.iterations, top=args.top,
-                                      seed=args.seed, workers=args.workers)  # fmt: skip
-        data["alternatives"] = alternatives
-    _emit(args, data, "" if args.json else _bestmove_text(state, decision, alternatives))
+    limits = Limits(seconds, args.iterations, args.depth, args.workers, check_seed(args.seed))
+    result = search_position(state, limits, args.algorithm, multipv=args.top or 0, report_every=0)
+    alternatives = result["multipv"] if args.top else None
+    data = {**result, "alternatives": alternatives} if args.top else result
+    _emit(args, data, "" if args.json else _bestmove_text(state, result, alternatives))
     return 0
 
 
-def _bestmove_text(state: Any, decision: solver.Decision, alternatives: list[dict[str, Any]] | None) -> str:
-    stats = decision.stats
+def _bestmove_text(state: Any, result: dict[str, Any], alternatives: list[dict[str, Any]] | None) -> str:
+    stats = result["stats"]
     lines = [f"player {state.current_player()} to move ({state.phase}); best turn:"]
-    lines += [f"  {i}. {step}" for i, step in enumerate(decision.steps, 1)]
+    lines += [f"  {i}. {step}" for i, step in enumerate(result["plan"], 1)]
     lines += [
-        f"value: {decision.value:.4f} (expected result for player {decision.player}, 0 to 1)",
+        f"value: {result['value']:.4f} (expected result for player {result['player']}, 0 to 1)",
         f"search: {stats['algorithm']}, {stats['iterations']} iterations in {stats['seconds']:.2f} s,"
         f" {stats['workers']} worker(s)",
     ]
     first = stats.get("first_decision")
     if first:
         depth = f", depth {first['depth']}" if "depth" in first else ""
-        step, words = _first_searched(state, decision, [c["action"] for c in first["actions"]])
+        step, words = _first_searched(state, result["actions"], [c["action"] for c in first["actions"]])
         where = f" (step {step})" if step else ""
         lines.append(f"first searched decision{where}: {first['iterations']} iterations,"
                      f" {first['nodes']} nodes{depth}; {len(first['actions'])} candidate(s), best first:")  # fmt: skip
@@ -298,7 +294,7 @@ def _bestmove_text(state: Any, decision: solver.Decision, alternatives: list[dic
             visits = "" if depth else f"{c['visits']:>8} visits  "
             lines.append(f"  {visits}value {c['value']:.4f}  {words.get(c['action'], c['action'])}")
     if alternatives is not None:
-        lines.append(f"alternatives (MCTS analysis, top {len(alternatives)}):")
+        lines.append(f"alternatives at the first searched decision (top {len(alternatives)}):")
         for i, alt in enumerate(alternatives, 1):
             lines.append(f"  {i}. {alt['text']}  (visits {alt['visits']}, value {alt['value']:.4f})")
             if len(alt["line"]) > 1:
@@ -306,11 +302,11 @@ def _bestmove_text(state: Any, decision: solver.Decision, alternatives: list[dic
     return "\n".join(lines)
 
 
-def _first_searched(state: Any, decision: solver.Decision, candidates: list[int]) -> tuple[int, dict]:
+def _first_searched(state: Any, actions: list[int], candidates: list[int]) -> tuple[int, dict]:
     """The step (from 1) of the turn's first searched decision (its first choice) and words for its
     candidate actions; ``(0, {})`` if it cannot be found."""
     walker = state.clone()
-    for step, action in enumerate([*decision.actions, None], 1):
+    for step, action in enumerate([*actions, None], 1):
         legal = walker.legal_actions()
         if len(legal) > 1 and all(c in legal for c in candidates):
             return step, {c: walker.action_to_string(c) for c in candidates}

@@ -82,7 +82,10 @@ def test_bestmove_json_with_top_lists_alternatives(capsys, midgame):
     data = run_json(capsys, "bestmove", "godo", "--position", path, "--iterations", "50", "--workers", "1",
                     "--top", "3")  # fmt: skip
     assert 1 <= len(data["alternatives"]) <= 3
-    assert all(alt["action"] in state.legal_actions() for alt in data["alternatives"])
+    walker = state.clone()  # the alternatives are those of the turn's first decision with a choice
+    chosen = next(a for a in data["actions"] if len(walker.legal_actions()) > 1 or walker.apply_action(a))
+    assert all(alt["action"] in walker.legal_actions() for alt in data["alternatives"])
+    assert data["alternatives"][0]["action"] == chosen  # the best alternative is the move played
 
 
 def test_bestmove_refuses_a_chance_node_and_a_finished_game(capsys, tmp_path):

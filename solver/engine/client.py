@@ -96,10 +96,7 @@ class Client:
 
     def request(self, query: dict[str, Any], timeout: float | None = 60.0) -> dict[str, Any]:
         """Send a query and return its last answer (for an analysis, the result)."""
-        last: dict[str, Any] = {}
-        for last in self.answers(self.send(query), timeout):
-            pass
-        return last
+        return list(self.answers(self.send(query), timeout))[-1]
 
     def analyse(self, query: dict[str, Any], timeout: float | None = 60.0) -> Iterator[dict[str, Any]]:
         """Send an analyse query; yields its info lines, then its result."""

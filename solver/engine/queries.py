@@ -61,7 +61,7 @@ class Limits:
     time: float | None = None
     iterations: int | None = None
     depth: int | None = None
-    workers: int = 1
+    workers: int | None = 1  # None: every core (the command line's default)
     seed: int = 0
 
     def to_json(self) -> dict[str, Any]:

@@ -23,7 +23,13 @@ from solver.core.agents import AGENTS, derive_seed
 from solver.core.errors import SolverError
 from solver.search import mcts
 from solver.search.greedy import make_greedy
-from solver.search.searcher import ExpectimaxSearcher, MCTSSearcher, capacity_for, table_bits_for, RootStats
+from solver.search.searcher import (
+    ExpectimaxSearcher,
+    MCTSSearcher,
+    RootStats,
+    capacity_for,
+    table_bits_for,
+)
 from solver.search.simulation import best_by_simulation
 
 

@@ -314,7 +314,7 @@ def test_pack_files_of_any_shape_are_refused_by_name(tmp_path: Path) -> None:
 
 
 def test_the_map_script_checks_the_shipped_file_strictly(
-    tmp_path: Path, monkeypatch: Any, capsys: Any, script: ModuleType
+    tmp_path: Path, monkeypatch: Any, capsys: Any, script: ModuleType  # noqa: F811  (the fixture)
 ) -> None:
     """``--check`` reads the shipped pack as any pack is read: what is not a file is refused."""
     monkeypatch.setattr(script, "REFERENCE_PACK", tmp_path)
