@@ -26,7 +26,7 @@ from solver.core.perft import walk
 from solver.engine.client import Client
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _machine import describe  # noqa: E402
+from _machine import describe, machine_info  # noqa: E402
 
 GAMES = (("godo", 2, "numba"), ("godo", 2, "c"), ("gogoa", 2, "numba"), ("kokoro", 1, "numba"))
 
@@ -104,7 +104,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--queries", type=int, default=40)
     args = parser.parse_args()
-    print(describe())
+    print("\n".join(describe(machine_info())))
     first_move(args.runs)
     with Client() as engine:
         stop_latency(engine)
