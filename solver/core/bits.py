@@ -5,8 +5,8 @@ they become loops or table lookups. These call LLVM's ``cttz`` and ``ctpop`` int
 which the CPU runs as one instruction (``tzcnt``/``bsf``, ``popcnt``), as ``__builtin_ctzll`` and
 ``__builtin_popcountll`` do in the C kernels::
 
-    >>> ctz(0b1000), popcount(0b1011), ctz(0)
-    (3, 3, 0)
+    >>> ctz(0b1000), popcount(0b1011), ctz(0), nth_bit(0b10110, 1)
+    (3, 3, 0, 2)
 """
 
 from __future__ import annotations
@@ -47,3 +47,11 @@ def ctz(b):
 def popcount(b):
     """The number of set bits of a word."""
     return _popcount(b)
+
+
+@njit("int64(int64, int64)", cache=True, _nrt=False)
+def nth_bit(b, n):
+    """The index of the n-th (0-based) set bit of a word."""
+    for _ in range(n):
+        b &= b - 1
+    return ctz(b)

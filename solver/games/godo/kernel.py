@@ -26,7 +26,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solver.core.bits import ctz, popcount
+from solver.core.bits import ctz, nth_bit, popcount
+from solver.core.rng import next_random, random_below  # noqa: F401  (the kernel API)
 from solver.core.players import CHANCE, TERMINAL
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
@@ -58,14 +59,6 @@ _ACROSS_ROT = np.array([[2, 3], [0, 3], [0, 1], [1, 2]], np.int64)  # its tiles 
 
 
 # -- bits -------------------------------------------------------------------------------------------
-
-
-@njit("int64(int64, int64)", cache=True, _nrt=False)
-def nth_bit(b, n):
-    """The index of the n-th (0-based) set bit of a word."""
-    for _ in range(n):
-        b &= b - 1
-    return ctz(b)
 
 
 @njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
@@ -1116,22 +1109,6 @@ def returns(s, out):
     for p in range(players):
         if (winners >> p) & 1:
             out[p] = share
-
-
-@njit("uint64(uint64[::1])", cache=True, _nrt=False)
-def next_random(rng):
-    """splitmix64: the next 64-bit word of the generator whose state is ``rng[0]``."""
-    rng[0] += np.uint64(0x9E3779B97F4A7C15)
-    z = rng[0]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit("int64(uint64[::1], int64)", cache=True, _nrt=False)
-def random_below(rng, n):
-    """A uniform integer in [0, n), n > 0."""
-    return np.int64((next_random(rng) >> np.uint64(33)) % np.uint64(n))
 
 
 @njit("int64(int64[::1], uint64[::1])", cache=True)

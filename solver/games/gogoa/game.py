@@ -130,7 +130,7 @@ class GoGoaGame:
 
 
 class SplitMix64:
-    """The kernels' random generator (``solver.games.godo.kernel.next_random``) in Python.
+    """The kernels' random generator (``solver.core.rng.next_random``) in Python.
 
     >>> rng = SplitMix64(1)
     >>> [rng.below(6) for _ in range(5)]

@@ -43,7 +43,7 @@ import numpy as np
 from numba import njit
 
 from solver.core.players import CHANCE, TERMINAL
-from solver.games.godo.kernel import next_random, random_below  # noqa: F401  (splitmix64, shared)
+from solver.core.rng import next_random, random_below  # noqa: F401  (splitmix64, shared)
 from solver.games.gogoa import actions as act
 from solver.games.gogoa import dice
 from solver.games.gogoa import hexgrid as hx

@@ -31,9 +31,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solver.core.bits import ctz, popcount
+from solver.core.bits import ctz, nth_bit, popcount
 from solver.core.players import CHANCE, TERMINAL
-from solver.games.godo.kernel import next_random, nth_bit, random_below  # noqa: F401 (API)
+from solver.core.rng import next_random, random_below  # noqa: F401 (API)
 from solver.games.kokoro import actions as act
 from solver.games.kokoro import layout as L
 from solver.games.kokoro.decrees import DECREES, HARMONY_POINTS, TWIN_POINTS
