@@ -128,6 +128,9 @@ def play_both(players: int, seed: int, choose: Choose = uniform, pack_json: str 
         if ref.is_terminal():
             check_end(ref, ker, where)
             return ref
+        if seen is not None and ref.phase == "reserve":
+            refused = len(actions) < len(set(ref.dice))  # a die that would lead out of Goa
+            seen["refused reserve"] = seen.get("refused reserve", 0) + refused
         if seen is not None and ref.phase == "move":
             level, best, stuck = ref.day_moves()
             seen[f"level {level}"] = seen.get(f"level {level}", 0) + 1
@@ -184,7 +187,7 @@ def test_random_maps_match_the_reference() -> None:
             play_both(
                 players, 77 * m + players, guide_hunter if m % 2 else uniform, pack_json, seen
             )
-    for key in ("level 1", "level 2", "level 3", "level 4", "stuck", "guided"):
+    for key in ("level 1", "level 2", "level 3", "level 4", "stuck", "guided", "refused reserve"):
         assert seen.get(key), f"coverage: the random maps never met {key!r}: {seen}"
 
 
@@ -244,6 +247,40 @@ def test_typed_positions_read_the_same_on_both_backends() -> None:
         assert ref.to_json() == ker.to_json()
     with pytest.raises(solver.PositionError):
         kgame.state_from_json(dict(obj, dice=[2, 5]))
+
+
+@pytest.mark.parametrize(
+    ("pack", "players", "sheets", "dice", "reserved", "to_move", "day", "reserves"),
+    [  # the fallback fixes of issue 16 (see test_rules_moves.py)
+        (None, 1, [("Teracol", ["Teracol"])], [2, 6, 6], 6, 0, 2, [2]),
+        (None, 2, [("Start Here", []), ("J2", [])], [1, 6, 6], 1, 1, 5, [1, 6]),
+        ("strip", 2, [("F8", ["Calangute"]), ("F8", [])], [1, 2, 3], 2, 0, 3, [1, 2, 3]),
+        ("strip", 2, [("F8", []), ("F8", [])], [1, 2, 3], 3, 0, 3, [1]),
+    ],
+)
+def test_fallback_positions_read_the_same_on_both_backends(
+    pack: str | None, players: int, sheets: list[tuple[str, list[str]]], dice: list[int],
+    reserved: int, to_move: int, day: int, reserves: list[int],
+) -> None:  # fmt: skip
+    """The level decided over every reserve, the reserves refused (or allowed by a guide), any two
+    dice at the last level: the same moves, reserves and words on both backends."""
+    land = {f"F{r}" for r in range(1, 17)}
+    pack_json = None if pack is None else json.dumps(
+        pack_dict(land=land, extra={"Calangute": ("beach", "F3")}))  # fmt: skip
+    rgame, kgame = games(players, pack_json)
+    obj = {"game": "gogoa", "players": players, "phase": "move", "day": day, "to_move": to_move,
+           "dice": dice, "reserved": reserved,
+           "sheets": [{"position": at, "visited": seen, "plans": [p, 12 + p]}
+                      for p, (at, seen) in enumerate(sheets)]}  # fmt: skip
+    for phase in ("move", "reserve"):
+        if phase == "reserve":
+            obj.update(phase="reserve", reserved=None, to_move=(day - 1) % players)
+        ref, ker = rgame.state_from_json(obj, seed=1), kgame.state_from_json(obj, seed=1)
+        assert ref.legal_actions() == ker.legal_actions(), phase
+        if phase == "reserve":
+            assert ker.legal_actions() == [act.RESERVE + v - 1 for v in reserves]
+        for a in ref.legal_actions():
+            assert ker.action_to_string(a) == ref.action_to_string(a)
 
 
 # -- 4. determinize ----------------------------------------------------------------------------------

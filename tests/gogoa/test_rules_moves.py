@@ -7,6 +7,7 @@ on small maps (``builders``): every hex land unless a test says otherwise, start
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -170,6 +171,81 @@ def test_any_direction_as_the_last_resort() -> None:
         assert {w.heading for w in best.values()} == {1, 4}
 
 
+def reserving(g: Any, state: Any) -> Any:
+    """The same position a step earlier: the starting player about to reserve a die."""
+    obj = state.to_json()
+    obj.update(phase="reserve", reserved=None, to_move=state.starter)
+    return g.state_from_json(obj)
+
+
+def test_starting_player_falls_back_only_when_every_die_leads_out() -> None:
+    """How to Play 3: "If a player has to choose from dice that moves them outside Goa, they may use
+    a die and move in the opposite Direction." The starting player chooses from all three dice, so
+    the fallback level is decided over every die they could reserve. Solo, day 2, at Teracol with
+    2 6 6: the 2 leads inside Goa, so a 6 (up-left, into the sea) may not be reserved, and nothing
+    goes the opposite way (direction 3, distance 6, to Old Goa or Miramar)."""
+    import solver
+
+    g = solver.load_game("gogoa", players=1)
+    teracol, pack = g.pack.hex_named("Teracol"), g.pack
+    state = move_position(g, [sheet("Teracol", ("Teracol",))], (2, 6, 6), 2, day=2)
+    level, best, stuck = state.day_moves()
+    assert level == mv.DIE and not stuck and {w.heading for w in best.values()} == {2}
+    reserve = reserving(g, state)
+    assert reserve.legal_actions() == [act.RESERVE + 1]  # the 2 only
+    with pytest.raises(IllegalActionError):
+        reserve.apply_action(act.RESERVE + 5)
+    assert mv.reserves(pack.land, (2, 6, 6), teracol, 0) == (2,)
+    level, best, _ = mv.day_moves(pack.land, (2, 6, 6), 6, True, teracol, 0)
+    assert level == mv.DIE and best == {}  # no opposite direction: reserving the 2 leads inside
+    assert not {pack.hex_named("Old Goa"), pack.hex_named("Miramar")} & set(ends(state))
+    typed = move_position(g, [sheet("Teracol", ("Teracol",))], (2, 6, 6), 6, day=2)
+    assert typed.legal_actions() == [act.STAY]  # a die that could not be reserved: no way to move
+
+
+def test_starting_player_may_reserve_a_die_a_guide_turns_inside() -> None:
+    """Decision: the starting player may reserve only a die that gives them a move at the level in
+    force, Local Guides included; the guide does not open a fallback. On a strip with 1, 2 and 3,
+    only the 1 (up) leads inside Goa: with no guide it is the only reserve; with one, the 2 (made
+    a 1) and the 3 (made a 4, down) may be reserved too, but every move then costs the guide (no
+    'any direction' for free)."""
+    g = game(2, land=STRIP, extra={"Calangute": ("beach", "F3")})
+    plain = move_position(g, [sheet(), sheet()], (1, 2, 3), 1)
+    assert reserving(g, plain).legal_actions() == [act.RESERVE + 0]
+    guided = move_position(g, [sheet("F8", ("Calangute",)), sheet()], (1, 2, 3), 1, day=3)
+    assert reserving(g, guided).legal_actions() == [act.RESERVE + v for v in (0, 1, 2)]
+    for reserved, heading in ((2, 1), (3, 4)):
+        state = move_position(g, [sheet("F8", ("Calangute",)), sheet()], (1, 2, 3), reserved,
+                              day=3)  # fmt: skip
+        level, best, stuck = state.day_moves()
+        assert level == mv.DIE and not stuck and best
+        assert {(w.level, w.heading, w.cost) for w in best.values()} == {(mv.DIE, heading, 1)}
+
+
+def test_other_players_use_any_two_dice_when_any_direction_is_allowed() -> None:
+    """How to Play 3: "No other player can select that Die for Direction": at the last fallback
+    the direction needs no die, so another player may take distance and deviation from the two
+    dice the starting player left them. At J2 with 1 6 6 and the 1 reserved, the 6 leads out, its
+    opposite too, the starting player's 1 with a 6 for distance as well: any direction, distance 6
+    with two turns (the two 6s) reaches Nanuz Fort, which the reserved 1 for distance or deviation
+    does not. The earlier levels still take the direction from the two other dice only."""
+    import solver
+
+    g = solver.load_game("gogoa", players=2)
+    state = move_position(g, [sheet(), sheet("J2")], (1, 6, 6), 1, to_move=1, day=5)
+    level, best, stuck = state.day_moves()
+    assert level == mv.ANY and not stuck
+    nanuz = g.pack.hex_named("Nanuz Fort")
+    way = best[nanuz]
+    assert (way.direction_die, way.distance, way.deviation_die, way.turns) == (1, 6, 6, 2)
+    assert "any direction, with die 1" in state.action_to_string(act.move_action(nanuz, 0))
+    assert mv.assignments((1, 6, 6), 1, False, mv.ANY) == [(1, 6, 6), (6, 1, 6), (6, 6, 1)]
+    for lv in (mv.DIE, mv.OPPOSITE):
+        assert mv.assignments((1, 6, 6), 1, False, lv) == [(6, 1, 6), (6, 6, 1)]
+    assert mv.assignments((1, 6, 6), 1, False, mv.STARTER) == [(1, 6, 6)]
+    assert mv.assignments((1, 6, 6), 1, True, mv.ANY) == [(1, 6, 6)]  # the starter: reserved die
+
+
 def test_stuck_player_stays_put() -> None:
     """Decision: with no route at all, the player may stay (and gets nothing)."""
     g = game(1, land={"A1"}, start="A1")
@@ -268,9 +344,9 @@ def test_a_guide_changes_any_die_by_one_with_6_and_1_wrapping() -> None:
 def test_a_guide_turns_a_six_into_a_one() -> None:
     """On a dead end of two hexes a 6 cannot be walked; one guide makes it a 1 (6 + 1 wraps)."""
     g = game(1, land={"F7", "F8"}, extra={"Calangute": ("beach", "F7")})
-    stuck = move_position(g, [sheet()], (1, 6, 6), 1, day=2)
+    stuck = move_position(g, [sheet()], (6, 6, 6), 6, day=2)
     assert stuck.legal_actions() == [act.STAY]
-    state = move_position(g, [sheet("F8", ("Calangute",))], (1, 6, 6), 1, day=3)
+    state = move_position(g, [sheet("F8", ("Calangute",))], (6, 6, 6), 6, day=3)
     assert ends(state) == {"Calangute": 1} and act.STAY in state.legal_actions()
     assert "distance 1 (die 6 made 1 by guides)" in state.action_to_string(
         act.move_action(hx.index("F7"), 1)

@@ -325,22 +325,31 @@ def direction_die(level, x, r, is_starter):
     """Whether die ``x`` may give the direction at a level (``r``: the reserved die)."""
     if level == 3:
         return x == r and not is_starter
+    if level == 4 and not is_starter:  # the direction is free: any two dice for the rest
+        return True
     return (x == r) == is_starter
 
 
-@njit("int64(int64[::1], int64[::1], uint64[:, :, :, ::1], uint64[:, :, ::1], uint64[:, :, ::1], uint64[:, ::1])",
+ROUTES_SCRATCH = "uint64[:, :, :, ::1], uint64[:, :, ::1], uint64[:, :, ::1]"
+
+
+@njit("boolean(int64[::1], int64, int64, int64)", cache=True)
+def straight(s, start, h, distance):
+    """Whether the straight route from ``start`` in direction ``h`` (0-5) stays inside Goa."""
+    l0, l1, l2 = board(s, L.LAND)
+    a0, a1, a2 = single(start)
+    for _ in range(distance):
+        a0, a1, a2 = step(a0, a1, a2, h)
+        a0, a1, a2 = a0 & l0, a1 & l1, a2 & l2
+    return (a0 | a1 | a2) != ZERO
+
+
+@njit("Tuple((int64, int64))(int64[::1], int64, int64, boolean, " + ROUTES_SCRATCH + ", int64)",
       cache=True)  # fmt: skip
-def gen_moves(s, out, ends, f, g, reach):
-    """The moves of the player to move (see ``moves.day_moves``): per hex, the fewest guides."""
-    p = s[L.TO_MOVE]
-    is_starter = p == starter(s)
-    start = s[L.POS + p]
-    guides = guides_left(s, p)
-    r = 0
-    while s[L.DIE + r] != s[L.RESERVED]:
-        r += 1
-    done = 0  # directions whose endpoints are in ``ends``
-    level = 0
+def first_level(s, start, r, is_starter, ends, f, g, done):
+    """The first level (1-4, 0: none) at which some assignment of the dice as rolled has a route
+    from ``start`` with die ``r`` reserved, and ``done``, the bit mask of the directions whose
+    endpoints are in ``ends``, updated."""
     for lv in range(1, 5):
         for x in range(3):
             if not direction_die(lv, x, r, is_starter):
@@ -351,7 +360,11 @@ def gen_moves(s, out, ends, f, g, reach):
                 dist, turns = s[L.DIE + y], TURNS_OF[s[L.DIE + 3 - x - y]]
                 for h in range(6):
                     if heads(lv, s[L.DIE + x], h):
-                        if not (done >> h) & 1:
+                        if not (done >> h) & 1:  # a straight route of either distance will do
+                            if straight(s, start, h, dist) or straight(
+                                s, start, h, s[L.DIE + 3 - x - y]
+                            ):
+                                return lv, done
                             routes(s, start, h, ends, f, g)
                             done |= 1 << h
                         if (
@@ -359,14 +372,33 @@ def gen_moves(s, out, ends, f, g, reach):
                             | ends[h, dist, turns, 1]
                             | ends[h, dist, turns, 2]
                         ):
-                            level = lv
-            if level:
-                break
-        if level:
-            break
-    stuck = level == 0
-    if stuck:
-        level = 4
+                            return lv, done
+    return 0, done
+
+
+@njit("Tuple((int64, int64))(int64[::1], int64, int64, boolean, " + ROUTES_SCRATCH + ", int64)",
+      cache=True)  # fmt: skip
+def level_in_force(s, start, r, is_starter, ends, f, g, done):
+    """The fallback level (0: no route even at level 4) and ``done`` (see ``first_level``): the
+    starting player chooses from all three dice, so theirs is the first over every reserve."""
+    level, done = first_level(s, start, r, is_starter, ends, f, g, done)
+    if not is_starter or level == 1:
+        return level, done
+    for i in range(3):
+        if i == r or (i > 0 and s[L.DIE + i] == s[L.DIE + i - 1]):
+            continue
+        lv, done = first_level(s, start, i, True, ends, f, g, done)
+        if lv and (level == 0 or lv < level):
+            level = lv
+    return level, done
+
+
+@njit("int64(int64[::1], int64, int64, boolean, int64, " + ROUTES_SCRATCH
+      + ", uint64[:, ::1], int64)", cache=True)  # fmt: skip
+def fill_reach(s, start, r, is_starter, level, ends, f, g, reach, done):
+    """Fill ``reach[cost]`` with the hexes the ways of levels 1 to ``level`` end on with that many
+    Local Guides (the fewest only at the end, see ``gen_moves``); return ``done``."""
+    guides = guides_left(s, s[L.TO_MOVE])
     reach[:, :] = ZERO
     for lv in range(1, level + 1):
         for x in range(3):
@@ -399,6 +431,50 @@ def gen_moves(s, out, ends, f, g, reach):
                                     done |= 1 << h
                                 for w in range(NW):
                                     reach[c, w] |= ends[h, nl, turns, w]
+    return done
+
+
+@njit("int64(int64[::1], int64[::1], " + ROUTES_SCRATCH + ", uint64[:, ::1])", cache=True)
+def gen_reserves(s, out, ends, f, g, reach):
+    """The dice the starting player (to move) may reserve (see ``moves.reserves``): each that gives
+    a move at their level in force, or every die when no route exists even at level 4."""
+    start = s[L.POS + s[L.TO_MOVE]]
+    levels = np.zeros(3, np.int64)  # each die's first level (0: none, and for a repeated value)
+    level, done = 0, 0
+    for i in range(3):
+        if i == 0 or s[L.DIE + i] != s[L.DIE + i - 1]:
+            levels[i], done = first_level(s, start, i, True, ends, f, g, done)
+            if levels[i] and (level == 0 or levels[i] < level):
+                level = levels[i]
+    guided = guides_left(s, s[L.TO_MOVE]) > 0
+    n = 0
+    for i in range(3):
+        if i > 0 and s[L.DIE + i] == s[L.DIE + i - 1]:
+            continue
+        ok = level == 0 or levels[i] == level
+        if not ok and guided:  # a guide may still turn this die inside Goa
+            done = fill_reach(s, start, i, True, level, ends, f, g, reach, done)
+            for c in range(reach.shape[0]):
+                for w in range(NW):
+                    ok = ok or reach[c, w] != ZERO
+        if ok:
+            out[n] = act.RESERVE + s[L.DIE + i] - 1
+            n += 1
+    return n
+
+
+@njit("int64(int64[::1], int64[::1], " + ROUTES_SCRATCH + ", uint64[:, ::1])", cache=True)
+def gen_moves(s, out, ends, f, g, reach):
+    """The moves of the player to move (see ``moves.day_moves``): per hex, the fewest guides."""
+    p = s[L.TO_MOVE]
+    is_starter = p == starter(s)
+    start = s[L.POS + p]
+    r = 0
+    while s[L.DIE + r] != s[L.RESERVED]:
+        r += 1
+    level, done = level_in_force(s, start, r, is_starter, ends, f, g, 0)
+    stuck = level == 0
+    fill_reach(s, start, r, is_starter, 4 if stuck else level, ends, f, g, reach, done)
     n = 0
     for w in range(NW):
         seen = reach[0, w] | reach[1, w] | reach[2, w] | reach[3, w]
@@ -410,7 +486,7 @@ def gen_moves(s, out, ends, f, g, reach):
                 cost += 1
             out[n] = act.MOVE + (w * 64 + b) * act.GUIDE_SLOTS + cost
             n += 1
-    if stuck:
+    if stuck or n == 0:  # no way at all: a starting player typed with a die they could not reserve
         out[n] = act.STAY
         n += 1
     return n
@@ -454,12 +530,7 @@ def gen_legal(s, out, ends, f, g, reach):
             out[i] = act.KEEP + i
         return len(act.PAIRS)
     if phase == L.PH_RESERVE:
-        n = 0
-        for i in range(3):
-            if i == 0 or s[L.DIE + i] != s[L.DIE + i - 1]:
-                out[n] = act.RESERVE + s[L.DIE + i] - 1
-                n += 1
-        return n
+        return gen_reserves(s, out, ends, f, g, reach)
     if phase == L.PH_MOVE:
         return gen_moves(s, out, ends, f, g, reach)
     return 0
@@ -862,16 +933,20 @@ def outlook(s, p, left, params, kind, counts, scratch):
 def day_reach(a, b, c, allowed, ends):
     """The hexes a route can end on with the dice ``a b c``, Local Guides aside, from the
     endpoints ``ends`` of ``routes`` in every first direction: ``allowed`` is the bit mask of the
-    dice (by position) that may give the direction; if none gives a route, the opposite
-    directions, then any direction (the fallbacks; the starting player's die, the third level of
-    the players who are not starting, is left out)."""
+    dice (by position) that may give the direction (one die: the starting player's reserved die;
+    two: the dice another player may use; all three: the starting player still to reserve one,
+    whose fallbacks are decided over every die). If none gives a route, the opposite directions,
+    then any direction, with any two dice for distance and deviation unless one die is the
+    direction die (the fallbacks; the starting player's die, the third level of the players who are
+    not starting, is left out)."""
     die = (a, b, c)
     r0 = ZERO
     r1 = ZERO
     r2 = ZERO
     for level in range(3):
+        mask = allowed if level < 2 or allowed in (1, 2, 4) else 7
         for x in range(3):
-            if not (allowed >> x) & 1:
+            if not (mask >> x) & 1:
                 continue
             for y in range(3):
                 if y == x:
@@ -892,7 +967,7 @@ def day_ends(s, here, roll, allowed, masks):
     """Fill ``masks[r]`` with the hexes today's route from ``here`` can end on with roll ``r``, for
     every roll or only ``roll`` if the dice show; return the union. ``allowed``: the dice that may
     give the direction (see ``day_reach``), or -1 for the starting player still to reserve one (any
-    die, each with its own fallbacks)."""
+    die, the fallbacks decided over all three)."""
     ends = np.empty((6, STEPS + 1, TURNS, NW), np.uint64)
     f = np.empty((6, TURNS, NW), np.uint64)
     g = np.empty((6, TURNS, NW), np.uint64)
@@ -905,13 +980,7 @@ def day_ends(s, here, roll, allowed, masks):
         if roll >= 0 and r != roll:
             continue
         a, b, c = ROLL_DICE[r, 0], ROLL_DICE[r, 1], ROLL_DICE[r, 2]
-        if allowed >= 0:
-            m0, m1, m2 = day_reach(a, b, c, allowed, ends)
-        else:
-            m0, m1, m2 = day_reach(a, b, c, 1, ends)
-            for x in range(1, 3):
-                x0, x1, x2 = day_reach(a, b, c, 1 << x, ends)
-                m0, m1, m2 = m0 | x0, m1 | x1, m2 | x2
+        m0, m1, m2 = day_reach(a, b, c, 7 if allowed < 0 else allowed, ends)
         masks[r, 0], masks[r, 1], masks[r, 2] = m0, m1, m2
         u0, u1, u2 = u0 | m0, u1 | m1, u2 | m2
     return u0, u1, u2

@@ -17,11 +17,16 @@ the player assigns the dice as usual; the heading is::
     2. the opposite of that value;
     3. (not the starting player) the starting player's reserved die, which becomes the direction
        die; the two other dice give distance and deviation;
-    4. any direction at all.
+    4. any direction at all; the starting player's direction die is still the reserved one, while
+       the others may give distance and deviation with any two dice (the reserved die is banned
+       for direction only, and the direction now needs no die).
 
 The level in force is the first at which some assignment of the dice *as rolled* has a route; the
 player may then use any assignment of that level or an earlier one, changing dice with Local
-Guides as they like. If even level 4 has no route, the player may stay where they are.
+Guides as they like. The starting player chooses their direction die among all three when they
+reserve it, so their level is decided over every die they could reserve: they may reserve only a
+die that gives them a move at that level (``reserves``). If even level 4 has no route, the player
+may stay where they are.
 
 **Local Guides.** Each unlocked, unused guide adds or subtracts 1 from any one die (6 and 1 wrap
 round); a player may spend several on one day, even on the same die. A change to the direction die
@@ -35,6 +40,8 @@ turns the heading (at level 4 the heading is free anyway).
     >>> level, best, stuck = day_moves(pack.land, (1, 4, 6), 4, False, teracol, 0)
     >>> level, stuck, sorted({way.heading for way in best.values()})   # Teracol: 1 and 6 lead to sea
     (2, False, [3, 4])
+    >>> reserves(pack.land, (2, 6, 6), teracol, 0)   # starting: the 2 leads inside, so no fallback
+    (2,)
 """
 
 from __future__ import annotations
@@ -102,8 +109,12 @@ def assignments(
     r = dice.index(reserved)
     if level == STARTER:
         direction_dice = [] if starter else [r]
+    elif starter:
+        direction_dice = [r]
+    elif level == ANY:  # the direction is free: any two dice for distance and deviation
+        direction_dice = [0, 1, 2]
     else:
-        direction_dice = [r] if starter else [i for i in range(3) if i != r]
+        direction_dice = [i for i in range(3) if i != r]
     found = []
     for x in direction_dice:
         y, z = (i for i in range(3) if i != x)
@@ -157,6 +168,36 @@ def has_route(
     )
 
 
+def first_level(
+    land: frozenset[int], dice: tuple[int, int, int], reserved: int, starter: bool, start: int
+) -> int | None:
+    """The first level at which some assignment of the dice as rolled has a route, with this die
+    reserved (None: not even level 4)."""
+    return next(
+        (
+            lv
+            for lv in LEVELS
+            if any(has_route(land, start, lv, a) for a in assignments(dice, reserved, starter, lv))
+        ),
+        None,
+    )
+
+
+def level_in_force(
+    land: frozenset[int], dice: tuple[int, int, int], reserved: int, starter: bool, start: int
+) -> int | None:
+    """The fallback level of the player (None: no route even at level 4).
+
+    "If a player has to choose from dice that moves them outside Goa": the other players choose
+    from the two dice the starting player left them, but the starting player chooses from all
+    three, so their level is the first over every die they could reserve.
+    """
+    if not starter:
+        return first_level(land, dice, reserved, starter, start)
+    levels = [first_level(land, dice, v, True, start) for v in sorted(set(dice))]
+    return min((lv for lv in levels if lv is not None), default=None)
+
+
 @lru_cache(maxsize=1 << 12)
 def day_moves(
     land: frozenset[int],
@@ -167,22 +208,16 @@ def day_moves(
     guides: int,
 ) -> tuple[int, dict[int, Way], bool]:
     """The level in force, the cheapest way to each hex a route can end on, and whether the player
-    is stuck (no route even at level 4 with the dice as rolled: they may stay put).
+    may stay put: no route even at level 4 with the dice as rolled, or no way at all (a starting
+    player typed into a position with a die they could not have reserved, see ``reserves``).
 
     Among ways of equal cost the first found is kept: by level, then assignment, then the changes
     to the dice (the fewest guides first, then the lower value; direction, distance, deviation).
     The result is shared between calls: read it, do not change it.
     """
-    level = next(
-        (
-            lv
-            for lv in LEVELS
-            if any(has_route(land, start, lv, a) for a in assignments(dice, reserved, starter, lv))
-        ),
-        None,
-    )
+    level = level_in_force(land, dice, reserved, starter, start)
     stuck = level is None
-    if stuck:
+    if level is None:
         level = ANY
     best: dict[int, Way] = {}
     for lv in LEVELS[: LEVELS.index(level) + 1]:
@@ -190,4 +225,15 @@ def day_moves(
             for way in ways(land, start, lv, assignment, guides):
                 if way.end not in best or way.cost < best[way.end].cost:
                     best[way.end] = way
-    return level, best, stuck
+    return level, best, stuck or not best
+
+
+def reserves(
+    land: frozenset[int], dice: tuple[int, int, int], start: int, guides: int
+) -> tuple[int, ...]:
+    """The values the starting player may reserve: each die that gives them a move at their level
+    in force (Local Guides may make it work), or every die when even level 4 has no route."""
+    values = tuple(sorted(set(dice)))
+    if level_in_force(land, dice, dice[0], True, start) is None:
+        return values
+    return tuple(v for v in values if day_moves(land, dice, v, True, start, guides)[1])

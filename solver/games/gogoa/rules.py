@@ -7,7 +7,7 @@ A game goes through these phases (``phase``), one decision or chance event at a 
     keep     each player in seat order keeps 2 of their 4 cards
     then 12 trip days, the starting player passing to the left each day (seat 0 on day 1):
     roll     chance: the three dice (one of 56 rolls)
-    reserve  the starting player reserves one die for their direction
+    reserve  the starting player reserves one die for their direction (one they can move with)
     move     each player in turn, the starting player first, ends the day's route somewhere
     over     the trip is over: scores, winners, the solo achievement
 
@@ -128,7 +128,7 @@ class GoGoaState:
         if self.phase == KEEP:
             return [act.KEEP + i for i in range(len(act.PAIRS))]
         if self.phase == RESERVE:
-            return sorted({act.RESERVE + value - 1 for value in self.dice})
+            return [act.RESERVE + value - 1 for value in self.reserves()]
         if self.phase == MOVE:
             _, best, stuck = self.day_moves()
             found = sorted(act.move_action(end, way.cost) for end, way in best.items())
@@ -233,6 +233,13 @@ class GoGoaState:
         if guide in sheet.used:
             return USED
         return UNLOCKED if self.pack.guides[guide] in sheet.visited else LOCKED
+
+    def reserves(self) -> tuple[int, ...]:
+        """The dice the starting player may reserve today (see ``moves.reserves``)."""
+        player = self.starter
+        return mv.reserves(
+            self.pack.land, self.dice, self.sheets[player].position, len(self.guides_left(player))
+        )
 
     def day_moves(self) -> tuple[int, dict[int, mv.Way], bool]:
         """The moves of the player to move today (see ``moves.day_moves``)."""
