@@ -26,7 +26,7 @@ from solver.core.perft import walk
 from solver.engine.client import Client
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _machine import describe, machine_info  # noqa: E402
+from _machine import describe, machine_info
 
 GAMES = (("godo", 2, "numba"), ("godo", 2, "c"), ("gogoa", 2, "numba"), ("kokoro", 1, "numba"))
 

@@ -3,7 +3,7 @@
     solver games
     solver play godo --players 3 --agents random --seed 1
     solver perft godo --players 2 --seed 1 --walk 40 --depth 3 --json --backend numba
-    solver show godo --position pos.json
+    solver show godo --position pos.json --svg pos.svg
     solver bestmove godo --position pos.json --time 2 --top 3
     solver solo godo --games 200 --time 0.5 --seed 1 --plot titles.png
     solver arena godo --players 2 --agents mcts:time=0.5,greedy --games 100 --seed 1
@@ -183,7 +183,43 @@ def cmd_show(args: argparse.Namespace) -> int:
         [str(state), f"scores: {state.scores()}", f"{len(actions)} legal action(s):"]
         + [f"  {a:>8}  {state.action_to_string(a)}" for a in actions]
     )
+    _write_pictures(args, state)
     _emit(args, data, text)
+    return 0
+
+
+def _write_pictures(args: argparse.Namespace, state: Any) -> None:
+    """``--svg`` / ``--png``: the picture of the position (as ``--observer`` sees it) in those files."""
+    if args.svg is None and args.png is None:
+        return
+    from solver.render import svg
+
+    picture = svg(state, observer=args.observer, size=args.size)
+    for field in ("svg", "png"):
+        if getattr(args, field) is not None:
+            records.check_path(getattr(args, field), field)
+    if args.svg is not None:
+        records.write_atomically(args.svg, str(picture), "svg")
+    if args.png is not None:
+        try:
+            records.write_atomically(args.png, picture.png(), "png")
+        except ImportError as exc:
+            raise SolverError(f"png: {exc}") from None
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from solver.web import serve
+    except ImportError as exc:
+        raise SolverError(f'serve: the web app needs its extra: pip install -e ".[web]" ({exc})') from None
+    if not 0 <= args.port <= 65535:
+        raise SolverError(f"port: expected 0 to 65535, got {args.port}")
+    if args.open:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, [f"http://{args.host}:{args.port}/"]).start()
+    serve(host=args.host, port=args.port)
     return 0
 
 
@@ -480,6 +516,9 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(p)
     p.add_argument("--position", required=True, help="a position JSON file")
     p.add_argument("--observer", type=int, default=None, help="show the position as this player sees it")
+    p.add_argument("--svg", default=None, metavar="OUT.SVG", help="also write the picture of the position")
+    p.add_argument("--png", default=None, metavar="OUT.PNG", help='the picture as a PNG (pip install -e ".[png]")')
+    p.add_argument("--size", type=float, default=None, help="the picture's width in pixels")
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("bestmove", parents=[common], help="search the best whole turn for a position")
@@ -512,6 +551,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", required=True, help="comma-separated agents, one per seat, or one for all")
     p.add_argument("--games", type=int, default=100, help="games (game g uses seed + g, seats rotated by g)")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("serve", help="the local web app: set up, analyse, play and replay (docs/web.md)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8765, help="the port to listen on")
+    p.add_argument("--open", action="store_true", help="open the page in the default browser")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("engine", help="the JSON-lines analysis engine on stdin/stdout (docs/engine.md)")
     p.add_argument("--threads", type=int, default=1, help="searches run at once (more queries wait in order)")

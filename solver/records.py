@@ -45,11 +45,12 @@ def record_key(game: str, options: dict[str, Any]) -> str:
     return " ".join([game] + [f"{k}={v}" for k, v in options.items() if k != "backend"])
 
 
-def check_path(path: str) -> str:
-    """The file the records live in (links followed), refused at once if it cannot be one.
+def check_path(path: str, field: str = "record") -> str:
+    """The file the records (or another output, named ``field``) live in, links followed, refused at
+    once if it cannot be one.
 
     Raises:
-        RecordError: ``record: ...`` when ``path`` exists and is not a regular file, or its folder
+        RecordError: ``<field>: ...`` when ``path`` exists and is not a regular file, or its folder
             is not a folder.
     """
     real = os.path.realpath(path)
@@ -58,12 +59,12 @@ def check_path(path: str) -> str:
     except FileNotFoundError:
         folder = os.path.dirname(real)
         if os.path.exists(folder) and not os.path.isdir(folder):
-            raise RecordError("record", f"{folder} is not a folder") from None
+            raise RecordError(field, f"{folder} is not a folder") from None
         return real
     except OSError as exc:
-        raise RecordError("record", f"cannot use {path}: {exc.strerror or exc}") from None
+        raise RecordError(field, f"cannot use {path}: {exc.strerror or exc}") from None
     if not stat.S_ISREG(mode):
-        raise RecordError("record", f"{path} is not a regular file")
+        raise RecordError(field, f"{path} is not a regular file")
     return real
 
 
@@ -110,19 +111,21 @@ def update_record(path: str, key: str, score: int, agent: str, seed: int, date: 
     return True, previous
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Replace the file at ``path`` by ``text`` in one step: all of it, or the old file untouched.
+def write_atomically(path: str, content: str | bytes, field: str = "record") -> None:
+    """Replace the file at ``path`` by ``content`` (text or bytes) in one step: all of it, or the old
+    file untouched.
 
     Raises:
-        RecordError: the folder cannot be made, or the text cannot be written or renamed into place.
+        RecordError: ``<field>: ...`` when the folder cannot be made, or the content cannot be
+            written or renamed into place.
     """
     folder = os.path.dirname(os.path.abspath(path))
     temp = None
     try:
         os.makedirs(folder, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=".records-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content.encode("utf-8") if isinstance(content, str) else content)
             handle.flush()
             os.fsync(handle.fileno())
         if os.path.exists(path):
@@ -130,7 +133,7 @@ def write_atomically(path: str, text: str) -> None:
         os.replace(temp, path)
         temp = None
     except OSError as exc:
-        raise RecordError("record", f"cannot write {path}: {exc.strerror or exc}") from None
+        raise RecordError(field, f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         if temp is not None:
             try:

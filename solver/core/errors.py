@@ -36,7 +36,7 @@ class PackError(PositionError):
 
 
 class RecordError(FieldError):
-    """The solo records file is unreadable, malformed or cannot be written."""
+    """An output file (the solo records, a picture) is unreadable, malformed or cannot be written."""
 
 
 class IllegalActionError(SolverError):
@@ -49,3 +49,7 @@ class UnknownGameError(SolverError):
 
 class SearchError(SolverError):
     """A search was asked for where there is nothing to decide, or with a bad budget."""
+
+
+class RenderError(FieldError):
+    """A picture was asked for with a bad option (an observer, a highlighted action, a size)."""

@@ -27,8 +27,8 @@ import numpy as np
 from numba import njit
 
 from solver.core.bits import ctz, nth_bit, popcount
-from solver.core.rng import next_random, random_below  # noqa: F401  (the kernel API)
 from solver.core.players import CHANCE, TERMINAL
+from solver.core.rng import next_random, random_below  # noqa: F401  (the kernel API)
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
 from solver.games.godo import layout as L

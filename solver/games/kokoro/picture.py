@@ -69,7 +69,8 @@ def mat_lines(mat: Mat, paths: list[int], guardians: dict[str, int | None]) -> l
     return lines
 
 
-def _status(state: Any) -> str:
+def status(state: Any) -> str:
+    """Where the game stands, in one line: side, players, round, sanctuary, golden cards, deck."""
     players = f"{state.players} player{'s' if state.players > 1 else ''}"
     left = sum(state.deck.values())
     head = f"Kokoro, {state.side} side, {players}: "
@@ -109,7 +110,7 @@ def _sheet(state: Any, p: int) -> str:
 
 def picture(state: Any) -> str:
     """The whole position as text."""
-    lines = [_status(state)]
+    lines = [status(state)]
     if state.revealed:
         lines.append(f"sanctuaries revealed: {' '.join(state.revealed)}")
     if state.decree is not None:

@@ -1,0 +1,212 @@
+"""``WS /ws/search``: a best-turn search streamed to the page, which can stop it at any time.
+
+The page sends ``{"type": "search", "game", "options", "position", "observer", "time",
+"iterations", "multipv", "algorithm", "seed"}`` (all but ``game`` and ``position`` optional) or
+``{"type": "stop"}``. A search runs ``solver.engine.service.search_position`` (the code path of
+``solver engine`` and ``solver bestmove``) on a worker thread with a stop event, never on the event
+loop; the socket gets ``info`` messages about every ``REPORT_EVERY`` seconds, then one ``result``
+with the picture of the best turn drawn over the position. A new search stops the running one first
+(its ``result``, marked ``stopped``, comes before the new search's messages); closing the socket
+stops its search. Bad messages are answered with ``{"type": "error", "error", "field"}`` and the
+socket stays open::
+
+    >>> text = '{"type": "search", "game": "kokoro", "position": {}, "time": 0.2}'
+    >>> request = read_search(read_message(text))
+    >>> request.query.limits.time, request.query.multipv
+    (0.2, 3)
+    >>> read_search({"type": "search", "game": "kokoro", "position": {}, "time": -1})
+    Traceback (most recent call last):
+    ...
+    solver.engine.queries.QueryError: time: expected more than 0 to 86400 seconds, got -1
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from solver import render
+from solver.core.errors import SolverError
+from solver.core.strict_json import loads, show
+from solver.engine.queries import Query, QueryError, check_query, queries
+from solver.engine.service import error_json, search_position
+from solver.web.bodies import read_observer
+from solver.web.views import position_of
+
+REPORT_EVERY = 0.25
+"""Seconds between two ``info`` messages of a search."""
+
+DEFAULT_MULTIPV = 3
+"""The best first actions reported with their lines when the message does not say."""
+
+_KEYS = (
+    "type",
+    "game",
+    "options",
+    "position",
+    "observer",
+    "time",
+    "iterations",
+    "multipv",
+    "algorithm",
+    "seed",
+)
+_LIMITS = ("time", "iterations", "seed")
+
+log = logging.getLogger("solver.web")
+
+
+@dataclass
+class SearchRequest:
+    """A search message, checked: the body (game, options, position, observer) and the engine's
+    analyse query (limits, multipv, algorithm)."""
+
+    body: dict[str, Any]
+    query: Query
+
+
+def read_message(text: str | bytes) -> dict[str, Any]:
+    """One socket message: a JSON object with a ``type`` (a ``stop`` has nothing else).
+
+    Raises:
+        QueryError: naming ``message`` (not one JSON object) or the bad field.
+    """
+    message = loads(text, queries, "message")
+    if type(message) is not dict:
+        raise QueryError("message", f"expected a JSON object, got {show(message)}")
+    if queries.choice(message.get("type"), "type", ("search", "stop")) == "stop":
+        queries.object(message, "", ("type",))
+    return message
+
+
+def read_search(message: dict[str, Any]) -> SearchRequest:
+    """A ``search`` message, its limits checked as the engine checks an ``analyse`` query.
+
+    Raises:
+        QueryError: naming the field (``time``, ``multipv``, ...).
+    """
+    queries.object(message, "", _KEYS, ("game", "position"))
+    analyse = {
+        "op": "analyse",
+        "game": message["game"],
+        "position": message["position"],
+        "limits": {key: message[key] for key in _LIMITS if key in message},
+        "multipv": message.get("multipv", DEFAULT_MULTIPV),
+        "algorithm": message.get("algorithm", "mcts"),
+    }
+    try:
+        query = check_query(analyse)
+    except QueryError as exc:
+        raise QueryError(exc.field.removeprefix("limits."), exc.detail) from None
+    return SearchRequest(message, query)
+
+
+def run_search(request: SearchRequest, stop: threading.Event, on_info: Any) -> dict[str, Any]:
+    """Run one search (on the calling thread) and return its ``result`` message."""
+    _, game, state = position_of(request.body)
+    observer = read_observer(request.body, game.players)
+    query = request.query
+    result = search_position(
+        state,
+        query.limits,
+        query.algorithm,
+        query.multipv,
+        stop,
+        lambda info: on_info({"type": "info", **info}),
+        REPORT_EVERY,
+    )
+    picture = render.svg(state, observer=observer, highlight=result["actions"])
+    return {"type": "result", **result, "svg": str(picture)}
+
+
+def error_message(exc: Exception) -> dict[str, Any]:
+    """The socket's error message for ``exc`` (an unexpected one without its traceback)."""
+    if isinstance(exc, SolverError):
+        return {"type": "error", "error": str(exc), "field": error_json(exc)["field"]}
+    return {"type": "error", "error": f"internal error: {exc!r}", "field": ""}
+
+
+class SearchSocket:
+    """One page's socket: reads its messages, runs at most one search at a time, sends in order."""
+
+    def __init__(self, socket: WebSocket) -> None:
+        self.socket = socket
+        self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.stop: threading.Event | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def serve(self) -> None:
+        """Answer messages until the page closes the socket (which stops its search)."""
+        await self.socket.accept()
+        sender = asyncio.create_task(self._send_all())
+        try:
+            while True:
+                message = await self.socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await self._handle(message.get("text") or message.get("bytes") or "")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if self.stop is not None:
+                self.stop.set()
+            sender.cancel()
+
+    async def _handle(self, text: str | bytes) -> None:
+        try:
+            message = read_message(text)
+            if message["type"] == "stop":
+                await self._stop_running()
+                return
+            request = read_search(message)
+        except SolverError as exc:
+            self.outbox.put_nowait(error_message(exc))
+            return
+        await self._stop_running()
+        self.stop = threading.Event()
+        self.task = asyncio.create_task(self._search(request, self.stop))
+
+    async def _stop_running(self) -> None:
+        """Stop the running search and wait for its result to be queued."""
+        if self.stop is not None:
+            self.stop.set()
+        if self.task is not None:
+            await self.task
+            self.task = None
+
+    async def _search(self, request: SearchRequest, stop: threading.Event) -> None:
+        loop = asyncio.get_running_loop()
+
+        def on_info(info: dict[str, Any]) -> None:
+            loop.call_soon_threadsafe(self.outbox.put_nowait, info)
+
+        try:
+            self.outbox.put_nowait(await asyncio.to_thread(run_search, request, stop, on_info))
+        except Exception as exc:
+            if not isinstance(exc, SolverError):
+                log.exception("search failed")
+            self.outbox.put_nowait(error_message(exc))
+
+    async def _send_all(self) -> None:
+        while True:
+            message = await self.outbox.get()
+            try:
+                text = json.dumps(message, ensure_ascii=False, allow_nan=False)
+            except ValueError as exc:
+                log.exception("unsendable message")
+                text = json.dumps(error_message(exc))
+            try:
+                await self.socket.send_text(text)
+            except Exception:  # the page has gone: nothing more to send
+                return
+
+
+async def search_socket(socket: WebSocket) -> None:
+    """The ``/ws/search`` endpoint."""
+    await SearchSocket(socket).serve()

@@ -1,0 +1,86 @@
+"""The pictures of the web app in the docs: ``python -m tests.web.screenshots`` from the repository.
+
+Starts the server, drives the page in the system Chromium with the same steps as the browser tests
+(``tests.web.pages``) and writes ``docs/pictures/web-setup.png``, ``web-analysis.png``,
+``web-play.png`` and ``web-replay.png`` (1280 x 800).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web import pages
+
+PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
+
+
+def setup(page: Any) -> None:
+    """GODŌ for two a few turns in, the "place a tile" tool over an empty square."""
+    pages.new_game(page, "godo", seed=3, players=2)
+    pages.setup_seats(page, ["ai", "ai"], time=0.2)
+    pages.autoplay_until(
+        page,
+        "document.querySelectorAll('#play-log li').length >= 16"
+        " && document.getElementById('status').textContent.includes('phase place')",
+    )
+    pages.select_tool(page, "place", rotation=90)
+    squares = page.locator('#board [data-target="square"]')
+    squares.nth(squares.count() // 2).hover()
+
+
+def analysis(page: Any) -> None:
+    """Go Goa, a few days in: the best move drawn over the map, with the alternatives."""
+    pages.new_game(page, "gogoa", seed=2, players=2)
+    pages.setup_seats(page, ["ai", "ai"], time=0.2)
+    pages.autoplay_until(
+        page,
+        "document.querySelectorAll('#play-log li').length >= 12"
+        " && document.getElementById('status').textContent.includes('phase move')",
+    )
+    pages.best_turn(page, time=1.0, multipv=3)
+
+
+def play(page: Any) -> None:
+    """Kokoro for two, a person against the AI, a few turns in."""
+    pages.new_game(page, "kokoro", seed=1, players=2)
+    pages.setup_seats(page, ["human", "ai"], time=0.3)
+    page.click("#play-start")
+    for _ in range(3):
+        pages.wait_for_human(page)
+        pages.choose(page)
+    pages.wait_for_human(page)
+
+
+def replay(page: Any) -> None:
+    """A GODŌ solo game played by MCTS, halfway through."""
+    page.select_option("#game", "godo")
+    page.set_checked("#opt-solo", True)
+    pages.play_solo(page, seed=1, agent="mcts:iterations=200")
+    count = int(page.get_attribute("#replay-slider", "max"))
+    before = pages.views(page)
+    page.locator("#replay-slider").fill(str(count // 2))
+    pages.wait_redraw(page, before)
+
+
+SCENES = {"web-setup": setup, "web-analysis": analysis, "web-play": play, "web-replay": replay}
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    PICTURES.mkdir(parents=True, exist_ok=True)
+    with pages.running_server() as url, sync_playwright() as playwright:
+        browser = pages.launch(playwright)
+        for name, scene in SCENES.items():
+            page = pages.open_page(browser, url)
+            scene(page)
+            path = PICTURES / f"{name}.png"
+            page.screenshot(path=str(path))
+            print(f"wrote {path}")
+            page.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,255 @@
+"""The web page in a real headless Chromium against the real server (``solver serve``).
+
+A person's steps, through the page's own controls (``tests.web.pages``): set up a position by
+clicking, get the best turn drawn, stop a long search, play against the AI, load a bad position,
+replay a solo game. Searches are short (0.2 s) so the module runs in well under two minutes.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from tests.web import pages
+
+try:
+    import playwright.sync_api  # noqa: F401
+except ImportError:
+    pytest.skip(pages.NO_CHROMIUM, allow_module_level=True)
+if pages.chromium_path() is None:
+    pytest.skip(pages.NO_CHROMIUM, allow_module_level=True)
+
+PLAYERS = {"godo": 2, "gogoa": 2, "kokoro": 1}
+"""The player count each game is set up and analysed with."""
+
+
+def board_count(page: Any, selector: str) -> int:
+    return page.locator(f"#board {selector}").count()
+
+
+def test_the_page_loads_with_every_game(page: Any) -> None:
+    names = page.locator("#game option").evaluate_all("options => options.map(o => o.value)")
+    assert names == ["godo", "gogoa", "kokoro"]
+    assert page.locator("#board svg").count() == 1
+    assert pages.error_text(page) == ""
+    assert page.is_visible("#status") and page.inner_text("#status")
+    page.select_option("#game", "kokoro")
+    assert page.input_value("#opt-side") == "blue" and page.input_value("#opt-players") == "2"
+    page.select_option("#game", "godo")
+    assert not page.is_checked("#opt-variant")
+    for tab in ("analyse", "play", "replay", "setup"):
+        page.click(f"#tab-{tab}")
+        assert page.is_visible(f"#panel-{tab}")
+
+
+# ---------- set up by clicking ----------
+
+
+def test_godo_setup_places_and_lifts_a_tile_by_clicking(page: Any) -> None:
+    pages.new_game(page, "godo", players=2)
+    tile = pages.position(page)["pile"][0]
+    pages.select_tool(page, "place", tile=tile, rotation=90)
+    pages.click_target(page, "square", x=0, y=0)
+    after = pages.position(page)
+    assert after["grounds"] == [{"tile": tile, "x": 0, "y": 0, "rotation": 90}]
+    assert tile not in after["pile"]
+    assert board_count(page, f'.tile[data-tile="{tile}"]') == 1
+    pages.select_tool(page, "lift")
+    pages.click_target(page, "tile", tile=tile)
+    assert pages.position(page)["grounds"] == [] and board_count(page, ".tile") == 0
+    assert pages.error_text(page) == ""
+
+
+def test_gogoa_setup_sets_the_day_then_moves_a_player_by_clicking(page: Any) -> None:
+    pages.new_game(page, "gogoa", players=2)
+    pages.select_tool(page, "position", player=0)
+    page.click('#board [data-target="hex"][data-hex="D4"]')
+    page.wait_for_selector("#error:not([hidden])")
+    assert "D4" in pages.error_text(page) and page.get_attribute("#error", "data-field")
+    pages.select_tool(page, "day")
+    pages.click_target(page, "day", day=3)
+    pages.select_tool(page, "position", player=0)
+    pages.click_target(page, "hex", hex="D4")
+    assert board_count(page, '.pawn[data-player="0"][data-hex="D4"]') == 1
+    after = pages.position(page)
+    assert after["day"] == 3 and after["sheets"][0]["position"] != "Start Here"
+    assert pages.error_text(page) == ""
+
+
+def test_kokoro_setup_draws_and_erases_a_path_by_clicking(page: Any) -> None:
+    pages.new_game(page, "kokoro", players=1)
+    pages.select_tool(page, "draw", segment=1, golden=False)
+    pages.click_target(page, "space", player=0, row=3, col=3)
+    assert pages.position(page)["mats"][0]["paths"][3] == "...1.."
+    pages.select_tool(page, "erase")
+    pages.click_target(page, "space", player=0, row=3, col=3)
+    assert pages.position(page)["mats"][0]["paths"][3] == "......"
+    assert pages.error_text(page) == ""
+
+
+def test_a_tool_used_on_the_wrong_piece_shows_a_hint_not_an_edit(page: Any) -> None:
+    pages.new_game(page, "kokoro", players=1)
+    pages.select_tool(page, "draw")
+    before = pages.views(page)
+    page.click("#board svg", position={"x": 2, "y": 2})
+    assert "click one on the board" in page.inner_text("#tool-hint")
+    assert pages.views(page) == before
+
+
+# ---------- analysis ----------
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_best_turn_is_drawn_and_told_in_words(page: Any, game: str) -> None:
+    pages.new_game(page, game, seed=1, players=PLAYERS[game])
+    plan = pages.best_turn(page, time=0.2, multipv=3)
+    assert plan and all(step.strip() for step in plan)
+    assert board_count(page, ".highlight") > 0
+    assert int(page.inner_text("#info-iterations")) > 0
+    assert 1 <= page.locator("#search-lines li").count() <= 3
+    assert page.get_attribute("#search-result", "data-stopped") == "false"
+    assert pages.error_text(page) == ""
+
+
+def test_stop_ends_a_long_search_at_once(page: Any) -> None:
+    pages.new_game(page, "kokoro", players=1)
+    page.click("#tab-analyse")
+    page.fill("#search-time", "30")
+    page.click("#search-start")
+    page.wait_for_selector("#search-info:not([hidden])")  # the search streams its progress
+    asked = time.monotonic()
+    page.click("#search-stop")
+    page.wait_for_selector("#search-result:not([hidden])", timeout=2000)
+    assert time.monotonic() - asked < 2
+    assert page.is_visible("#result-stopped")
+    assert page.get_attribute("#search-result", "data-stopped") == "true"
+    assert page.locator("#result-plan li").count() > 0
+
+
+def test_the_best_turn_can_be_played(page: Any) -> None:
+    pages.new_game(page, "godo", players=2)
+    pages.best_turn(page, time=0.2)
+    actions = len(page.locator("#result-plan li").all_inner_texts())
+    before = pages.views(page)
+    page.click("#result-apply")
+    pages.wait_redraw(page, before)
+    assert len(pages.position(page)["grounds"]) >= 1 and actions >= 1
+    assert board_count(page, ".highlight") == 0
+
+
+# ---------- play ----------
+
+
+def play_until_the_ai_moved(page: Any, chance: str = "server") -> list[str]:
+    """Start, choose the first legal move whenever asked, until player 1 (AI) moved twice."""
+    page.click("#play-start")
+    for _ in range(30):
+        pages.wait_for_human(page)
+        assert pages.error_text(page) == ""
+        moves = pages.log(page)
+        if sum(m.startswith("player 1:") for m in moves) >= 2 or page.is_enabled("#play-start"):
+            return moves
+        pages.choose(page)
+    raise AssertionError(f"the AI did not move twice: {pages.log(page)}")
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_a_person_plays_against_the_ai(page: Any, game: str) -> None:
+    pages.new_game(page, game, seed=2, players=2)
+    pages.setup_seats(page, ["human", "ai"], time=0.2, chance="server")
+    moves = play_until_the_ai_moved(page)
+    assert any(m.startswith("player 0:") for m in moves), moves
+    assert sum(m.startswith("player 1:") for m in moves) >= 2, moves
+    assert pages.error_text(page) == ""
+    page.click("#play-pause")
+    assert page.is_enabled("#play-start") and page.is_hidden("#play-choices")
+
+
+def test_chance_typed_in_by_the_person(page: Any) -> None:
+    pages.new_game(page, "kokoro", seed=2, players=1)
+    pages.setup_seats(page, ["human"], chance="typed")
+    page.click("#play-start")
+    pages.wait_for_human(page)
+    pages.choose(page)  # the path drawn ends the round's turn: a card is flipped next
+    pages.wait_for_human(page)
+    outcomes = page.locator('#play-legal [data-testid="choice"]').all_inner_texts()
+    assert outcomes and all("%" in text for text in outcomes), outcomes
+    pages.choose(page, len(outcomes) - 1)
+    pages.wait_for_human(page)
+    assert pages.log(page)[1].startswith("chance: ")
+    assert pages.error_text(page) == ""
+
+
+# ---------- errors ----------
+
+
+def test_a_bad_position_names_its_field_and_the_page_keeps_working(page: Any) -> None:
+    pages.new_game(page, "godo", players=2)
+    pages.best_turn(page, time=0.2)
+    before = pages.views(page)
+    page.click("#result-apply")
+    pages.wait_redraw(page, before)
+    good = pages.position(page)
+    position = json.loads(json.dumps(good))
+    position["grounds"][0]["rotation"] = 45
+    pages.load_position(page, json.dumps(position))
+    assert page.get_attribute("#error", "role") == "alert"
+    assert "grounds[0].rotation" in pages.error_text(page)
+    pages.load_position(page, "{not json")
+    assert pages.error_text(page).startswith("position: not valid JSON")
+    before = pages.views(page)
+    pages.load_position(page, json.dumps(good))
+    assert pages.views(page) > before and pages.error_text(page) == ""
+    upload = {
+        "name": "bad.json",
+        "mimeType": "application/json",
+        "buffer": json.dumps(position).encode(),
+    }
+    page.set_input_files("#position-file", files=[upload])
+    page.wait_for_selector("#error:not([hidden])")
+    assert "grounds[0].rotation" in pages.error_text(page)
+
+
+def test_a_refused_search_shows_its_error(page: Any) -> None:
+    pages.new_game(page, "kokoro", players=1)
+    page.click("#tab-analyse")
+    page.fill("#search-time", "-1")
+    page.click("#search-start")
+    page.wait_for_selector("#error:not([hidden])")
+    assert pages.error_text(page).startswith("time")
+    assert page.get_attribute("#error", "data-field") == "time"
+    page.fill("#search-time", "0.2")
+    assert pages.best_turn(page, time=0.2)
+    assert pages.error_text(page) == ""
+
+
+# ---------- replay ----------
+
+
+def test_replay_a_solo_game_step_by_step(page: Any) -> None:
+    page.select_option("#game", "kokoro")
+    page.click("#tab-replay")
+    page.fill("#solo-agent", "mcts:iterations=100000")
+    page.click("#solo-play")
+    page.wait_for_selector("#error:not([hidden])")
+    assert pages.error_text(page).startswith("agent")
+    pages.play_solo(page, seed=1, agent="mcts:iterations=50")
+    assert pages.error_text(page) == ""
+    count = int(page.get_attribute("#replay-slider", "max"))
+    assert count > 20
+    assert page.inner_text("#replay-step").startswith("Start of the game")
+    first = page.text_content("#state-text")
+    assert pages.replay_step(page, "next").startswith(f"Step 1 of {count}")
+    assert page.text_content("#state-text") != first
+    assert pages.replay_step(page, "last").startswith(f"Step {count} of {count}")
+    assert "Game over" in page.inner_text("#status")
+    assert pages.replay_step(page, "prev").startswith(f"Step {count - 1} of {count}")
+    before = pages.views(page)
+    page.locator("#replay-slider").fill(str(count // 2))
+    pages.wait_redraw(page, before)
+    assert page.inner_text("#replay-step").startswith(f"Step {count // 2} of {count}")
+    assert pages.replay_step(page, "first").startswith("Start of the game")
+    assert page.text_content("#state-text") == first
