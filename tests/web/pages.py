@@ -154,7 +154,8 @@ def select_tool(page: Any, name: str, **params: Any) -> None:
         button.click()
     for param, value in params.items():
         option = page.locator(f"#param-{param} option[data-value='{json.dumps(value)}']")
-        page.select_option(f"#param-{param}", value=option.get_attribute("value"))
+        # by index: Playwright matches a value string against the options' labels too
+        page.select_option(f"#param-{param}", index=option.evaluate("o => o.index"))
 
 
 def click_target(page: Any, target: str, **data: Any) -> None:

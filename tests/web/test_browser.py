@@ -63,6 +63,35 @@ def test_godo_setup_places_and_lifts_a_tile_by_clicking(page: Any) -> None:
     assert pages.error_text(page) == ""
 
 
+def test_godo_setup_enters_a_turn_monks_and_journal_tokens(page: Any) -> None:
+    pages.new_game(page, "godo", players=2)
+    tile = pages.position(page)["pile"][0]
+    pages.select_tool(page, "place", tile=tile, rotation=0)
+    pages.click_target(page, "square", x=0, y=0)
+    pages.select_tool(page, "turn", player=1, phase="place")
+    pages.apply_tool(page)
+    assert pages.position(page)["stage"] == "play" and pages.position(page)["to_move"] == 1
+    pages.select_tool(page, "monk", player=0)
+    pages.click_target(page, "point", x=1, y=0)
+    pages.select_tool(page, "journal")
+    pages.click_target(page, "journal", player=1, colour="red", step=2)
+    after = pages.position(page)
+    assert after["monks"][0] == [1, 0] and after["journals"][1]["red"] == 2
+    assert board_count(page, '.monk[data-player="0"][data-x="1"][data-y="0"]') == 1
+    assert pages.error_text(page) == ""
+
+
+def test_gogoa_setup_sets_the_dice_with_a_button(page: Any) -> None:
+    pages.new_game(page, "gogoa", players=1)
+    pages.select_tool(page, "day")
+    pages.click_target(page, "day", day=2)
+    pages.select_tool(page, "dice", first=2, second=6, third=6, reserved=0)
+    pages.apply_tool(page)
+    after = pages.position(page)
+    assert sorted(after["dice"]) == [2, 6, 6] and after["phase"] == "reserve"
+    assert board_count(page, ".die") == 3 and pages.error_text(page) == ""
+
+
 def test_gogoa_setup_sets_the_day_then_moves_a_player_by_clicking(page: Any) -> None:
     pages.new_game(page, "gogoa", players=2)
     pages.select_tool(page, "position", player=0)
