@@ -1,11 +1,13 @@
 """Design the reference GODŌ component pack and write ``solver/games/godo/data/reference.json``.
 
-The publisher's tile faces and journal symbols are not public, so the library ships a balanced pack
-of its own design. This script is the pack's single source: it uses no randomness, so the JSON file
-can be regenerated at will and checked for staleness::
+The publisher's tile faces and journal symbols are not public, so the library ships a pack of its
+own design, calibrated on the rulebook's numbers (docs/godo-reference-pack.md). This script is the
+pack's single source: it uses no randomness except seeded measurements, so the JSON file can be
+regenerated at will and checked for staleness::
 
-    python scripts/make_godo_pack.py            # write the pack, print a balance summary
+    python scripts/make_godo_pack.py            # write the pack, print its measured properties
     python scripts/make_godo_pack.py --check    # exit 1 if the file on disk is out of date
+    python scripts/make_godo_pack.py --measure  # also print the measured properties
 
 The design is symmetric under rotating the five colours (colour ``c`` -> ``c + 1 mod 5``), which
 makes every per-colour count equal by construction. The 15 unordered colour pairs are ``{r, r + d}``
@@ -13,12 +15,19 @@ for a rotation ``r`` in 0..4 and a difference ``d`` in 0..2 (``d = 0``: the same
 each difference and each of the 4 copies, a *base tile* fixes the leg order, the lotuses and the
 marker as colour offsets from ``r``; the 60 tiles are the 12 base tiles under the 5 rotations, with
 ``id = copy * 15 + d * 5 + r`` so that consecutive ids are never copies of one type.
+
+The measured properties (``properties``) are the rulebook's numbers the design keeps: at most 3
+steps per virtue per turn, about 2-2.5 virtue symbols at an intersection, a head start of a few
+steps at the initiation.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import random
+import statistics
 import sys
 from collections import Counter
 from pathlib import Path
@@ -29,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.core.errors import PackError  # noqa: E402
 from solver.core.strict_json import load_file, packs  # noqa: E402
+from solver.games.godo.grounds import Grounds  # noqa: E402
 from solver.games.godo.pack import (  # noqa: E402
     COLOURS,
     CORNER_KEYS,
@@ -37,23 +47,27 @@ from solver.games.godo.pack import (  # noqa: E402
     LANTERN,
     MASTERY_SPACE,
     NUM_COLOURS,
+    NUM_TILES,
     REFERENCE_PACK,
     SHRINE,
     TRACK_LENGTH,
+    Journal,
     Pack,
     parse_pack,
 )
 
 COPIES = 4
 DIFFERENCES = 3  # the pair {r, r + d} for d = 0, 1, 2 covers all 15 unordered pairs
+VIRTUE_TOKENS = 3  # of each colour, in the common supply
+INITIATION_TILES = 3  # the first player's draw
 
-# Lotus colour offsets at the (right, a, b) corners, per copy, counted from the tile's lotus start;
-# the counts per corner are the patterns (1,1,1), (2,1,0), (1,0,2), (0,2,1); copy 2 doubles one.
+# Lotus colour offsets at the (right, a, b) corners, per copy, counted from the tile's lotus start:
+# two lotuses on copies 0-2, one on copy 3, at most one a corner: 105 in all, 21 of each colour.
 LOTUS_SHAPES: tuple[tuple[tuple[int, ...], ...], ...] = (
-    ((0,), (1,), (3,)),
-    ((0, 2), (4,), ()),
-    ((1,), (), (3, 3)),
-    ((), (0, 1), (2,)),
+    ((0,), (1,), ()),
+    ((), (0,), (2,)),
+    ((3,), (), (1,)),
+    ((), (4,), ()),
 )
 
 # (difference, copy) -> (corner, marker kind, gate colour offset from r). One gate per pair.
@@ -63,17 +77,23 @@ BASE_MARKERS: dict[tuple[int, int], tuple[str, str, int | None]] = {
     (1, 0): ("a", SHRINE, None),
     (1, 1): ("b", GATE, 1),
     (1, 3): ("right", LANTERN, None),
-    (2, 1): ("b", SHRINE, None),
     (2, 2): ("a", GATE, 3),
 }
 
-# Journal space s (1..4) of track i shows colours i and i + s; these spaces add a third colour.
-THIRD_VIRTUE = {3: 1, 4: 2}  # space -> colour offset from the track's colour
+# Every space of track i shows colour i; the starting space also shows these (offsets from i).
+START_EXTRA = (2, 3)
 
 ICON_COPIES = 3
 
+# Seeded measurements of the design (the summary and tests/godo/test_pack.py).
+LAYOUT_TILES = 25  # tiles on the grounds in a measured layout: about the middle of a solo game
+LAYOUTS = 40
+HEAD_START_DRAWS = 40
+SEED = 16
+
 DESCRIPTION = (
-    "A balanced GODŌ tile set and Path Journal designed for this library (not the publisher's)."
+    "A GODŌ tile set and Path Journal designed for this library (not the publisher's), "
+    "calibrated on the rulebook's numbers."
 )
 
 DESIGN = [
@@ -81,13 +101,12 @@ DESIGN = [
     "Symmetric under rotating the five colours, so every per-colour count is equal.",
     "Tiles: the 15 unordered colour pairs x 4 copies; "
     "copies 1 and 3 of a two-colour pair swap legs a and b.",
-    "Lotuses: 3 per tile, patterns (right, a, b) = (1,1,1), (2,1,0), (1,0,2), (0,2,1) by copy; "
-    "the colours are offsets from r + 3d + copy for the pair {r, r + d}, "
-    "so a third share a leg colour.",
-    "Markers: one Sacred Gate per pair (3 per colour, 10 not on a leg colour), 10 Fox Shrines, "
+    "Lotuses: 2, 2, 2 and 1 per tile by copy, at most one a corner, 105 in all; "
+    "the colours are offsets from r + 3d + copy for the pair {r, r + d}.",
+    "Markers: one Sacred Gate per pair (3 per colour, 10 not on a leg colour), 5 Fox Shrines, "
     "10 Stone Lanterns; at most one per tile.",
-    "Journal: spaces 0 and 5 show only the track's colour; "
-    "space s = 1..4 of track i adds colour i + s; spaces 3 and 4 add colour i + 1 and i + 2.",
+    "Journal: every space of track i shows colour i, so a virtue gains at most 3 steps a turn; "
+    "the starting space also shows colours i + 2 and i + 3 (10 foreign symbols).",
     "Variant icons: icon k = 0..8 is ICONS[k % 3] on track k % 5, space 1 + k % 4.",
 ]
 
@@ -125,10 +144,8 @@ def make_tiles() -> list[dict[str, Any]]:
 
 def space_colours(track: int, space: int) -> list[str]:
     """The virtue symbols on one space of a journal track."""
-    if space in (0, MASTERY_SPACE):
-        return [colour(track)]
-    offsets = [0, space] + ([THIRD_VIRTUE[space]] if space in THIRD_VIRTUE else [])
-    return [colour(track + off) for off in offsets]
+    extra = START_EXTRA if space == 0 else ()
+    return [colour(track + off) for off in (0, *extra)]
 
 
 def make_spaces() -> list[list[list[str]]]:
@@ -156,6 +173,111 @@ def make_pack() -> dict[str, Any]:
             "variant": {"spaces": make_spaces(), "icons": make_icons()},
         },
     }
+
+
+# -- measured properties ------------------------------------------------------------------------
+
+
+def steps_per_turn(journal: Journal, track: int) -> int:
+    """The most steps one track can gain in one Improvement, with 3 virtue tokens of each colour.
+
+    Each step moves the token right onto a space showing the colour of the token spent, so a run of
+    spaces ``p + 1 .. p + k`` can be climbed when each space gets a colour it shows and no colour is
+    used more than 3 times. A track whose spaces all show only its own colour gains at most 3.
+
+        >>> from solver.games.godo.pack import load_pack
+        >>> steps_per_turn(load_pack("reference-v1").standard, 0)
+        5
+    """
+    spaces = journal.spaces[track]
+    best = 0
+    for start in range(MASTERY_SPACE):
+        for end in range(start + 1, MASTERY_SPACE + 1):
+            run = [sorted(spaces[s]) for s in range(start + 1, end + 1)]
+            if any(
+                max(Counter(pick).values()) <= VIRTUE_TOKENS for pick in itertools.product(*run)
+            ):
+                best = max(best, end - start)
+    return best
+
+
+def foreign_symbols(journal: Journal) -> int:
+    """The virtue symbols on the journal that are not their track's own colour."""
+    return sum(len(space - {t}) for t, row in enumerate(journal.spaces) for space in row)
+
+
+def random_layout(pack: Pack, rng: random.Random, tiles: int) -> Grounds:
+    """Grounds of ``tiles`` tiles, each drawn at random and laid at a random legal slot."""
+    grounds = Grounds(pack)
+    order = rng.sample(range(NUM_TILES), NUM_TILES)
+    grounds.place(order[0], (0, 0, rng.randrange(4)))
+    for tile in order[1:]:
+        if len(grounds.where) == tiles:
+            break
+        slots = grounds.placements(tile)
+        if slots:
+            grounds.place(tile, rng.choice(slots))
+    return grounds
+
+
+def gathered_symbols(pack: Pack, layouts: int = LAYOUTS, seed: int = SEED) -> list[int]:
+    """The virtue symbols an intersection gathers from the tile corners that meet there, seen from
+    every tile corner of seeded random layouts of ``LAYOUT_TILES`` tiles (an intersection where
+    ``k`` corners meet counts ``k`` times, as ``k`` tiles lead to it)."""
+    rng = random.Random(seed)
+    return [
+        sum(info.lotuses)
+        for _ in range(layouts)
+        for info in random_layout(pack, rng, LAYOUT_TILES).points.values()
+        for _ in range(info.corners)
+    ]
+
+
+def best_intersection(pack: Pack, tiles: tuple[int, int, int]) -> int:
+    """The most virtue symbols the first player can gather at one intersection with these three
+    initiation tiles: every choice of the middle tile (rotation 0; the others are the same up to a
+    turn of the table) and every legal slot of the other two."""
+    best = 0
+    for first, second, third in itertools.permutations(tiles):
+        grounds = Grounds(pack)
+        grounds.place(first, (0, 0, 0))
+        for slot in grounds.placements(second):
+            two = grounds.copy()
+            two.place(second, slot)
+            for last in two.placements(third) or [None]:
+                three = two.copy()
+                if last is not None:
+                    three.place(third, last)
+                best = max(best, max(sum(info.lotuses) for info in three.points.values()))
+    return best
+
+
+def head_starts(pack: Pack, draws: int = HEAD_START_DRAWS, seed: int = SEED) -> list[int]:
+    """``best_intersection`` for seeded random initiation draws: the symbols, hence the steps
+    (each symbol moves one token one space), of the initiation head start."""
+    rng = random.Random(seed)
+    return [
+        best_intersection(pack, tuple(rng.sample(range(NUM_TILES), INITIATION_TILES)))
+        for _ in range(draws)
+    ]
+
+
+def properties(pack: Pack) -> list[str]:
+    """The rulebook's numbers, measured on a pack."""
+    steps = [steps_per_turn(pack.standard, t) for t in range(NUM_COLOURS)]
+    gathered = gathered_symbols(pack)
+    heads = head_starts(pack)
+    return [
+        f"most steps per virtue per turn, by track: {' '.join(map(str, steps))}",
+        f"foreign journal symbols: {foreign_symbols(pack.standard)}",
+        f"symbols per intersection, by corner ({LAYOUTS} random layouts of {LAYOUT_TILES} tiles): "
+        f"mean {statistics.mean(gathered):.2f}, max {max(gathered)}",
+        f"initiation head start ({HEAD_START_DRAWS} draws, best intersection): "
+        f"mean {statistics.mean(heads):.2f}, range {min(heads)}-{max(heads)}",
+    ]
+
+
+# -- writing ------------------------------------------------------------------------------------
 
 
 def one_line(value: Any) -> str:
@@ -208,6 +330,7 @@ def summary(pack: Pack) -> list[str]:
         f"leg b: {per_colour(Counter(t.legs[1] for t in pack.tiles))}",
         f"lotuses: {per_colour(lotuses)}"
         f" ({on_leg} of {sum(lotuses.values())} on a leg colour of their tile)",
+        f"lotuses per corner: {by_key(Counter(len(corner.lotuses) for *_, corner in corners))}",
         f"gates: {per_colour(gates)} ({off_leg} not on a leg colour)",
         f"markers by kind: {by_key(Counter(m.kind for *_, m in markers))}",
         f"markers by corner: {by_key(Counter(key for key, *_ in markers))}",
@@ -227,16 +350,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--output", type=Path, default=REFERENCE_PACK, help="the pack file (default: %(default)s)"
     )
+    parser.add_argument(
+        "--measure", action="store_true", help="also print the measured properties (slower)"
+    )
     args = parser.parse_args(argv)
     pack = make_pack()
     text = render(pack) + "\n"
-    for line in summary(parse_pack(pack)):
+    parsed = parse_pack(pack)
+    for line in summary(parsed) + (properties(parsed) if args.measure else []):
         print(line)
     if args.check:
         try:  # the strict reader: a FIFO, a device or a huge file is refused, not read
             load_file(args.output, packs, "output")
         except PackError as exc:
-            print(f"{args.output} is out of date ({exc}): run scripts/make_godo_pack.py", file=sys.stderr)
+            print(
+                f"{args.output} is out of date ({exc}): run scripts/make_godo_pack.py",
+                file=sys.stderr,
+            )
             return 1
         if args.output.read_text(encoding="utf-8") != text:
             print(f"{args.output} is out of date: run scripts/make_godo_pack.py", file=sys.stderr)

@@ -24,6 +24,7 @@ POSITIONS = {
     "godo": ({"players": 2}, 7, 60),
     "gogoa": ({"players": 2}, 3, 12),
     "kokoro": ({"players": 1}, 5, 40),
+    "koi": ({"players": 2}, 4, 50),
 }
 """Each game's options, the seed of its random walk and the number of steps the walk takes."""
 

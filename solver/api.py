@@ -20,6 +20,7 @@ GAMES: dict[str, str] = {
     "godo": "solver.games.godo.game:GodoGame",
     "gogoa": "solver.games.gogoa.game:GoGoaGame",
     "kokoro": "solver.games.kokoro.game:KokoroGame",
+    "koi": "solver.games.koi.game:KoiGame",
 }
 """Registered games: short name -> the game class (imported on first use)."""
 

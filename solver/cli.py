@@ -6,7 +6,10 @@
     solver show godo --position pos.json --svg pos.svg
     solver bestmove godo --position pos.json --time 2 --top 3
     solver solo godo --games 200 --time 0.5 --seed 1 --plot titles.png
+    solver solo kokoro --games 20 --agent expectimax:depth=2 --hindsight --beam 64 --plot regret.png
     solver arena godo --players 2 --agents mcts:time=0.5,greedy --games 100 --seed 1
+    solver arena kokoro --agents greedy,random --games 2000 --jobs 2 --out games.jsonl --sprt elo1=50
+    solver worker tcp://HOST:8786
 
 Bad input (an unknown game or flag, a bad number, a broken pack, a malformed position) prints
 ``error: <field>: <what>`` (or ``{"error": ..., "field": ...}`` on stdout with ``--json``) and exits
@@ -19,11 +22,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import solver
@@ -31,10 +33,15 @@ from solver import records, report
 from solver.core.agents import COUNT, OPTIONS, SEED_LIMIT, check_seed, make_agent
 from solver.core.errors import FieldError, SearchError, SolverError, UnknownGameError
 from solver.core.perft import STEPS, divide, perft, walk
-from solver.core.play import random_step
 from solver.core.strict_json import load_file, positions, show
 from solver.engine.queries import Limits
 from solver.engine.service import search_position
+from solver.search import hindsight
+from solver.sweep.cluster import check_address, run_worker
+from solver.sweep.jobs import Job, arena_game, pin_workers, solo_game
+from solver.sweep.local import GAMES_PER_WORKER, JOBS, default_workers
+from solver.sweep.runner import run_sweep
+from solver.sweep.sprt import SPRT, PairedTest
 
 _TRUE, _FALSE = ("true", "yes", "1"), ("false", "no", "0")
 
@@ -56,6 +63,11 @@ def _option_value(key: str, text: str, default: Any) -> Any:
 
 def _load(args: argparse.Namespace) -> Any:
     """The game named on the command line with its options (and ``--seed`` checked)."""
+    return solver.load_game(args.game, **_load_options(args))
+
+
+def _load_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of ``load_game`` from the command line (``--seed`` checked)."""
     known = solver.api.game_options(args.game)
     check_seed(args.seed)
     options: dict[str, Any] = {"players": args.players, "pack": args.pack, "backend": args.backend}
@@ -71,7 +83,7 @@ def _load(args: argparse.Namespace) -> Any:
             raise UnknownGameError(f"{key}: given twice")
         given.add(key)
         options[key] = _option_value(key, value, known.get(key))
-    return solver.load_game(args.game, **options)
+    return options
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -263,9 +275,6 @@ def _with_budget(spec: str, seconds: float, iterations: int | None) -> str:
     return f"{spec}:iterations={iterations}"
 
 
-_TINY_BUDGET = {"mcts": "mcts:iterations=1:workers=1", "expectimax": "expectimax:depth=1"}
-
-
 def _labels(specs: Sequence[str]) -> list[str]:
     """Names for the agents of a match; a spec that appears more than once is numbered."""
     return [f"{s} #{specs[:i].count(s) + 1}" if specs.count(s) > 1 else s for i, s in enumerate(specs)]
@@ -279,16 +288,41 @@ def _progress(args: argparse.Namespace, total: int, desc: str) -> Any:
                 disable=args.json or not sys.stderr.isatty())  # fmt: skip
 
 
-def _warm_up(game: Any, specs: Sequence[str], seed: int) -> None:
-    """Compile what the agents run (numba, once per process) so that no game's time includes it."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal() and (state.is_chance_node() or len(state.legal_actions()) < 2):
-        state.apply_legal_action(random_step(state, rng))
-    if state.is_terminal():
-        return
-    for name in dict.fromkeys(spec.split(":")[0] for spec in specs):
-        make_agent(_TINY_BUDGET.get(name, name), seed=seed).step(state.clone())
+def _sweep(
+    args: argparse.Namespace,
+    plan: Sequence[Job],
+    game: Any,
+    desc: str,
+    on_result: Callable[[dict[str, Any]], bool] | None = None,
+    status: Callable[[], str] | None = None,
+) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """Play a solo or arena plan as ``--jobs``, ``--scheduler``, ``--out`` and ``--resume`` say
+    (``solver.sweep.run_sweep``), with a progress bar (``status()`` beside it); results by job key.
+    On Ctrl-C, say what was kept (``main`` then exits with status 130)."""
+    if args.scheduler is not None:
+        check_address(args.scheduler)
+        if args.jobs is not None:
+            raise SolverError("jobs: --jobs counts local processes; with --scheduler the cluster's workers play")
+    workers = default_workers(len(plan)) if args.jobs is None else JOBS.check(args.jobs, "jobs")
+    if args.resume and args.out is None:
+        raise SolverError("resume: give the results file to go on with as --out FILE")
+    finished = [0]
+
+    def seen(result: dict[str, Any]) -> bool:
+        finished[0] += 1
+        bar.update()
+        stop = on_result is not None and on_result(result)
+        if status is not None:
+            bar.set_postfix_str(status(), refresh=False)
+        return stop
+
+    with _progress(args, len(plan), desc) as bar:
+        try:
+            return run_sweep(plan, game.options(), workers, args.scheduler, args.out, args.resume, seen)
+        except KeyboardInterrupt:
+            kept = f"kept in {args.out}: --resume plays the rest" if args.out else "not kept (no --out)"
+            print(f"\ninterrupted: {finished[0]} of {len(plan)} games finished, {kept}", file=sys.stderr)
+            raise
 
 
 def cmd_bestmove(args: argparse.Namespace) -> int:
@@ -366,28 +400,34 @@ def cmd_solo(args: argparse.Namespace) -> int:
     if len(ai) != 1:
         raise SolverError(f"agent: give one agent (the baselines go in --baselines), got {len(ai)}")
     specs = ai + (_specs(args.baselines, "baselines") if args.baselines.strip() else [])
-    agents = list(dict.fromkeys(_with_budget(s, args.time, args.iterations) for s in specs))
+    agents = list(dict.fromkeys(pin_workers(_with_budget(s, args.time, args.iterations)) for s in specs))
+    load = tuple(_load_options(args).items())
     game = _load(args)
-    _warm_up(game, agents, args.seed)
+    if args.hindsight:
+        hindsight.BEAM.check(args.beam, "beam")
+        if args.game not in hindsight.GAMES:
+            known = ", ".join(hindsight.GAMES)
+            raise SolverError(f"hindsight: no hindsight search for {args.game}; it has one for {known}")
     solo = game.solo_info
-    summaries = []
-    for spec in agents:
-        results = []
-        with _progress(args, args.games, spec) as bar:
-            for seed in seeds:
-                start = time.perf_counter()
-                record = solver.play(game, [spec], seed=seed)
-                seconds = time.perf_counter() - start
-                won = bool(record.winners) or not solo.can_lose
-                score = solo.score_of(record.final, record.scores)
-                results.append(report.SoloGame(seed, record.title, score, won, record.steps, seconds))
-                bar.update()
-        summaries.append(report.summarise_solo(spec, results, solo))
+    plan = [Job(args.game, load, (spec,), (0,), seed) for spec in agents for seed in seeds]
+    results = _sweep(args, plan, game, "solo")
+    played = {spec: [(solo_game(results[job.key]), results[job.key]["actions"]) for job in plan
+                     if job.agents == (spec,)] for spec in agents}  # fmt: skip
+    if args.hindsight:
+        _add_hindsight(args, game, played)
+    summaries = [report.summarise_solo(spec, [g for g, _ in games], solo)
+                 for spec, games in played.items()]  # fmt: skip
     options = ", ".join(f"{k}={v}" for k, v in game.options().items() if k not in ("players", "solo", "backend"))
     heading = f"{args.game} solo ({options}): {args.games} games, seeds {seeds[0]}-{seeds[-1]}"
     data = {"game": args.game, **game.options(), "games": args.games, "seeds": [seeds[0], seeds[-1]],
             "agents": summaries}  # fmt: skip
+    if args.hindsight:
+        data["hindsight"] = {"beam": args.beam, "search": "beam search over the known dice and cards "
+                             "(solver.search.hindsight): a lower bound of the clairvoyant optimum"}  # fmt: skip
+        heading += f"; hindsight: beam {args.beam} (a lower bound; * proven the optimum)"
     lines = [heading, report.solo_table(summaries, solo)]
+    if args.hindsight:
+        lines += ["", report.hindsight_table(summaries)]
     if args.record:
         data["record"] = _keep_record(args, game, summaries)
         lines.append(_record_line(data["record"]))
@@ -396,6 +436,27 @@ def cmd_solo(args: argparse.Namespace) -> int:
         lines.append(f"plot written to {data['plot']}")
     _emit(args, data, "\n".join(lines))
     return 0
+
+
+def _add_hindsight(
+    args: argparse.Namespace, game: Any, played: dict[str, list[tuple[report.SoloGame, list[int]]]]
+) -> None:
+    """Give each game its hindsight score: per seed, one beam search per world (the dice and cards
+    the games revealed: the same for every agent unless a peek shifted Kokoro's draws), guided by
+    the games played in it so that the bound is never below them."""
+    games = list(played.values())
+    with _progress(args, args.games, "hindsight") as bar:
+        for g in range(args.games):
+            worlds: dict[hindsight.World, list[tuple[report.SoloGame, list[int]]]] = {}
+            for agent_games in games:
+                result, actions = agent_games[g]
+                world = hindsight.World.of_game(game, actions)
+                worlds.setdefault(world, []).append((result, actions))
+            for world, members in worlds.items():
+                found = hindsight.hindsight(game, world, args.beam, guides=[a for _, a in members])
+                for result, _ in members:
+                    result.hindsight, result.hindsight_exact = found.score, found.exact
+            bar.update()
 
 
 def _keep_record(args: argparse.Namespace, game: Any, summaries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -424,10 +485,12 @@ def _record_line(rec: dict[str, Any]) -> str:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     seeds = _seeds(args)
+    test = SPRT.parse(args.sprt) if args.sprt is not None else None
+    load = tuple(_load_options(args).items())
     game = _load(args)
     if game.players < 2:
         raise SolverError("players: an arena needs 2 or more players; for 1 player use `solver solo`")
-    specs = _specs(args.agents, "agents")
+    specs = [pin_workers(spec) for spec in _specs(args.agents, "agents")]
     if len(specs) == 1:
         specs *= game.players
     if len(specs) != game.players:
@@ -435,27 +498,55 @@ def cmd_arena(args: argparse.Namespace) -> int:
                           f" got {len(specs)}")  # fmt: skip
     labels = _labels(specs)
     n = game.players
-    _warm_up(game, specs, args.seed)
-    games = []
-    with _progress(args, args.games, "arena") as bar:
-        for g in range(args.games):
-            agent_of_seat = [(seat - g) % n for seat in range(n)]  # agent i sits at seat (i + g) % n
-            start = time.perf_counter()
-            record = solver.play(game, [specs[i] for i in agent_of_seat], seed=seeds[g])
-            seconds = time.perf_counter() - start
-            games.append(report.ArenaGame(seeds[g], agent_of_seat, list(record.winners),
-                                          list(record.scores), record.steps, seconds))  # fmt: skip
-            bar.update()
+    agents = tuple(specs)
+    if test is None:  # game g: seed + g, agent i at seat (i + g) % n
+        plan = [Job(args.game, load, agents, tuple((s - g) % n for s in range(n)), seeds[g]) for g in range(args.games)]
+        results = _sweep(args, plan, game, "arena")
+    else:  # pair k: seed + k, each agent once at each seat
+        if n != 2 or args.games < 2:
+            raise SolverError(f"sprt: the test plays pairs of 2-player games: give --players 2 and --games 2"
+                              f" or more, got {n} players and {args.games} games")  # fmt: skip
+        pairs = seeds[: args.games // 2]
+        plan = [Job(args.game, load, agents, seats, seed) for seed in pairs for seats in ((0, 1), (1, 0))]
+        paired = PairedTest(test, pairs)
+        results = _sweep(args, plan, game, "sprt", lambda r: paired.add(r) is not None, paired.status)
+        plan = [job for job in plan if job.seed in pairs[: paired.counted]]  # the games the test weighed
+    games = [arena_game(results[job.key]) for job in plan]
     summaries = report.summarise_arena(labels, games)
-    seconds = sum(g.seconds for g in games) / len(games)
-    heading = f"{args.game} arena, {n} players: {args.games} games, seeds {seeds[0]}-{seeds[-1]}, seats rotated"
-    data = {"game": args.game, **game.options(), "games": args.games, "seeds": [seeds[0], seeds[-1]],
+    seconds = sum(g.seconds for g in games) / max(1, len(games))
+    seeds = [job.seed for job in plan] or [args.seed]
+    heading = (f"{args.game} arena, {n} players: {len(games)} games, seeds {min(seeds)}-{max(seeds)}, seats rotated"
+               + (" in pairs on the same seed" if test else ""))  # fmt: skip
+    data = {"game": args.game, **game.options(), "games": len(games), "seeds": [min(seeds), max(seeds)],
             "mean_seconds": round(seconds, 4), "agents": summaries}  # fmt: skip
     lines = [heading, report.arena_table(summaries), f"seconds per game: {seconds:.3f}"]
-    if args.games % n:
+    if test is not None:
+        data["sprt"] = _sprt_summary(test, paired, labels)
+        lines.append(_sprt_line(data["sprt"]))
+    elif args.games % n:
         lines.append(f"note: {args.games} games is not a multiple of {n}: seats are not played equally often")
     _emit(args, data, "\n".join(lines))
     return 0
+
+
+def _sprt_summary(test: SPRT, paired: PairedTest, labels: Sequence[str]) -> dict[str, Any]:
+    """The SPRT's parameters, state and decision for the report (``result``: H0, H1 or ``None``)."""
+    lower, upper = test.bounds()
+    return {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta,
+            "llr": round(test.llr(paired.pairs), 4), "lower": round(lower, 4), "upper": round(upper, 4),
+            "pairs": paired.counted, "pentanomial": paired.pairs, "result": paired.result,
+            "agents": list(labels)}  # fmt: skip
+
+
+def _sprt_line(summary: dict[str, Any]) -> str:
+    first, second = summary["agents"]
+    verdict = {"H1": f"H1 accepted: {first} is stronger than {second} (by {summary['elo1']:g} Elo or more)",
+               "H0": f"H0 accepted: {first} is not {summary['elo1']:g} Elo stronger than {second}"
+                     f" (at most {summary['elo0']:g})",
+               None: "no decision yet: give more --games (or --resume with more)"}[summary["result"]]  # fmt: skip
+    return (f"SPRT (elo0={summary['elo0']:g}, elo1={summary['elo1']:g}, alpha={summary['alpha']:g},"
+            f" beta={summary['beta']:g}): LLR {summary['llr']:.2f} [{summary['lower']:.2f}, {summary['upper']:.2f}]"
+            f" after {summary['pairs']} pairs {summary['pentanomial']}; {verdict}")  # fmt: skip
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -469,6 +560,17 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", default="reference", help="reference (plain Python) or numba")
 
 
+def _sweep_options(parser: argparse.ArgumentParser) -> None:
+    """The flags of a sweep of games: where they are played and where their results are kept (docs/scale.md)."""
+    parser.add_argument("--jobs", type=int, default=None,
+                        help=f"local worker processes playing the games (default: the {default_workers()} cores,"
+                        f" at most one per {GAMES_PER_WORKER} games)")
+    parser.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
+                        help='play on a Dask cluster instead (pip install -e ".[dist]"; see `solver worker`)')
+    parser.add_argument("--out", default=None, metavar="FILE.jsonl", help="append each finished game to this file")
+    parser.add_argument("--resume", action="store_true", help="go on with the --out file: play only the games it lacks")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, whose own errors (an unknown flag, a missing argument, a bad number) are raised as
     ``SolverError``s naming the argument, to come out as every other error does."""
@@ -480,6 +582,10 @@ class _Parser(argparse.ArgumentParser):
         else:  # "the following arguments are required: --position", "unrecognized arguments: --foo"
             field, detail = (message.partition(": ")[2].split() or ["arguments"])[0].rstrip(","), message
         raise SolverError(f"{field.lstrip('-').partition('=')[0].replace('-', '_')}: {detail}")
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    return run_worker(args.scheduler, default_workers() if args.jobs is None else JOBS.check(args.jobs, "jobs"))
 
 
 def cmd_engine(args: argparse.Namespace) -> int:
@@ -542,15 +648,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision instead of --time")
     p.add_argument("--baselines", default="greedy,random", help="comma-separated agents to compare ('' for none)")
     p.add_argument("--plot", default=None, metavar="OUT.PNG", help="write a chart of the titles and scores (matplotlib)")
+    p.add_argument("--hindsight", action="store_true",
+                   help="also find each game's hindsight score (knowing every die and card) and the regret")
+    p.add_argument("--beam", type=int, default=hindsight.DEFAULT_BEAM,
+                   help="the beam width of the hindsight search (wider: slower, closer to the optimum)")
     p.add_argument("--record", nargs="?", const=records.default_path(), default=None, metavar="FILE",
                    help=f"keep the best score as a local record (default file: {records.default_path()})")
+    _sweep_options(p)
     p.set_defaults(func=cmd_solo)
 
     p = sub.add_parser("arena", parents=[common], help="seat-rotated matches between agents")
     _game_options(p)
     p.add_argument("--agents", required=True, help="comma-separated agents, one per seat, or one for all")
     p.add_argument("--games", type=int, default=100, help="games (game g uses seed + g, seats rotated by g)")
+    p.add_argument("--sprt", default=None, metavar="elo0=0,elo1=5,alpha=0.05,beta=0.05",
+                   help="stop when the SPRT decides (2 players, pairs of games on one seed; --games: the most)")
+    _sweep_options(p)
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("worker", help="join this machine to a Dask scheduler to play sweeps (docs/scale.md)")
+    p.add_argument("scheduler", metavar="tcp://HOST:8786", help="the scheduler's address")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: the cores)")
+    p.set_defaults(func=cmd_worker)
 
     p = sub.add_parser("serve", help="the local web app: set up, analyse, play and replay (docs/web.md)")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1: this machine only)")
@@ -565,7 +684,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``solver`` console script: 0, or 2 after an ``error: <field>: ...``."""
+    """Entry point of the ``solver`` console script: 0, 2 after an ``error: <field>: ...``, or 130
+    after Ctrl-C."""
     argv = sys.argv[1:] if argv is None else list(argv)
     args = None
     try:
@@ -578,6 +698,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print(f"error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

@@ -87,15 +87,47 @@ class SoloGame:
     won: bool = True
     steps: int = 0
     seconds: float = 0.0
+    hindsight: int | None = None  # the clairvoyant's score in this game's world (``--hindsight``)
+    hindsight_exact: bool = False  # whether that score is proven the optimum
 
     def to_json(self) -> dict[str, Any]:
-        return {"seed": self.seed, "won": self.won, "title": self.title, "score": self.score,
+        data = {"seed": self.seed, "won": self.won, "title": self.title, "score": self.score,
                 "steps": self.steps, "seconds": round(self.seconds, 4)}  # fmt: skip
+        if self.hindsight is not None:
+            data |= {"hindsight": self.hindsight, "regret": self.hindsight - self.score,
+                     "hindsight_exact": self.hindsight_exact}  # fmt: skip
+        return data
+
+
+def regret(games: Sequence[SoloGame]) -> dict[str, Any]:
+    """How far an agent's scores fall below the hindsight scores of the same games: the mean
+    hindsight score, the mean gap with its standard error, and the share of games at the hindsight
+    score (``None`` without hindsight scores).
+
+        >>> games = [SoloGame(1, None, 80, hindsight=100), SoloGame(2, None, 90, hindsight=90)]
+        >>> gaps = regret(games)
+        >>> gaps["mean_hindsight"], gaps["mean_regret"], gaps["se_regret"], gaps["at_hindsight"]
+        (95.0, 10.0, 10.0, 0.5)
+    """
+    scored = [g for g in games if g.hindsight is not None]
+    if not scored:
+        return {"mean_hindsight": None, "mean_regret": None, "se_regret": None,
+                "at_hindsight": None, "exact": 0}  # fmt: skip
+    gaps = [g.hindsight - g.score for g in scored]
+    se = statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else None
+    return {
+        "mean_hindsight": _round(_mean([g.hindsight for g in scored])),
+        "mean_regret": _round(_mean(gaps)),
+        "se_regret": _round(se),
+        "at_hindsight": _round(sum(gap <= 0 for gap in gaps) / len(gaps)),
+        "exact": sum(g.hindsight_exact for g in scored),
+    }
 
 
 def summarise_solo(agent: str, games: Sequence[SoloGame], solo: SoloInfo) -> dict[str, Any]:
     """One agent's solo results: wins with the win rate's 95% Wilson interval (for games that can
-    be lost), titles, and the score's mean, median, spread and distribution.
+    be lost), titles, the score's mean, median, spread and distribution, and the regret against
+    the hindsight scores if the games have them (``regret``).
 
     ``titles`` counts every title of the game (zeros included) and ``"lost"``; ``mean_score_wins``
     is ``None`` without a win; ``distribution`` maps each score reached to how many games.
@@ -124,6 +156,7 @@ def summarise_solo(agent: str, games: Sequence[SoloGame], solo: SoloInfo) -> dic
         "max_score": max(scores, default=None),
         "distribution": {str(k): v for k, v in sorted(Counter(scores).items())},
         "mean_seconds": _round(_mean([g.seconds for g in games])),
+        "regret": regret(games),
         "results": [g.to_json() for g in games],
     }
 
@@ -229,6 +262,41 @@ def solo_table(summaries: Sequence[dict[str, Any]], solo: SoloInfo) -> str:
         (f"{name}: lowest-highest", [f"{number(s['min_score'])}-{number(s['max_score'])}" for s in summaries]),
         ("seconds per game", [number(s["mean_seconds"], 3) for s in summaries]),
     ]
+    if any(s["regret"]["mean_regret"] is not None for s in summaries):
+        rows += [
+            (f"mean hindsight {name}", [number(s["regret"]["mean_hindsight"]) for s in summaries]),
+            ("regret: mean gap (s.e.)", [_gap(s["regret"]) for s in summaries]),
+            ("games at the hindsight score", [_share(s["regret"]) for s in summaries]),
+        ]
+    return side_by_side([s["agent"] for s in summaries], rows)
+
+
+def _gap(regret: dict[str, Any]) -> str:
+    se = regret["se_regret"]
+    return number(regret["mean_regret"]) + ("" if se is None else f" ({number(se)})")
+
+
+def _share(regret: dict[str, Any]) -> str:
+    share = regret["at_hindsight"]
+    return "-" if share is None else percent(share)
+
+
+def hindsight_table(summaries: Sequence[dict[str, Any]]) -> str:
+    """Per seed, each agent's score and the hindsight score of its game (``score/hindsight``;
+    ``*`` marks a hindsight score proven the optimum).
+
+        >>> games = [SoloGame(7, None, 80, hindsight=100, hindsight_exact=True)]
+        >>> print(hindsight_table([{"agent": "greedy", "results": [g.to_json() for g in games]}]))
+              greedy
+        seed  score/hindsight
+        7     80/100*
+    """
+    seeds = [r["seed"] for r in summaries[0]["results"]]
+    rows = [("seed", ["score/hindsight"] * len(summaries))]
+    for i, seed in enumerate(seeds):
+        cells = [f"{r['score']}/{r.get('hindsight', '-')}{'*' if r.get('hindsight_exact') else ''}"
+                 for r in (s["results"][i] for s in summaries)]  # fmt: skip
+        rows.append((str(seed), cells))
     return side_by_side([s["agent"] for s in summaries], rows)
 
 
@@ -270,8 +338,9 @@ def check_writable(path: str) -> None:
 
 
 def plot_solo(summaries: Sequence[dict[str, Any]], path: str, solo: SoloInfo, heading: str = "") -> str:
-    """Draw the agents' solo results side by side as a PNG: the titles earned (a bar chart) and,
-    for a scored game, the distribution of scores (a histogram).
+    """Draw the agents' solo results side by side as a PNG: the titles earned (a bar chart), for a
+    scored game the distribution of scores (a histogram), and with hindsight scores the
+    distribution of the regret (the gap to the hindsight score of each game).
 
     Uses matplotlib's Agg canvas (no display needed, no global pyplot state). Returns the absolute
     path written.
@@ -286,6 +355,8 @@ def plot_solo(summaries: Sequence[dict[str, Any]], path: str, solo: SoloInfo, he
 
     titles = title_names(solo)
     panels = (["titles"] if titles else []) + ([] if solo.can_lose else ["scores"])
+    if any(s["regret"]["mean_regret"] is not None for s in summaries):
+        panels.append("regret")
     figure = Figure(figsize=(max(8.0, 1.1 * len(titles)) * len(panels), 5.0), layout="constrained")
     FigureCanvasAgg(figure)
     for k, panel in enumerate(panels, 1):
@@ -299,6 +370,15 @@ def plot_solo(summaries: Sequence[dict[str, Any]], path: str, solo: SoloInfo, he
             axes.set_xticks(range(len(titles)))
             axes.set_xticklabels(titles, rotation=30, ha="right")
             axes.set_title("titles earned")
+        elif panel == "regret":
+            for s in summaries:
+                gaps = [r["regret"] for r in s["results"] if "regret" in r]
+                label = f"{s['agent']} (mean {number(s['regret']['mean_regret'])}, " \
+                        f"{_share(s['regret'])} at it)"  # fmt: skip
+                bins = min(30, max(1, len(set(gaps))))
+                axes.hist(gaps, bins=bins, histtype="step", linewidth=2, label=label)
+            axes.set_xlabel(f"regret: hindsight {solo.score_name} - {solo.score_name}")
+            axes.set_title("regret against the hindsight score")
         else:
             for s in summaries:
                 scores = [int(v) for v, c in s["distribution"].items() for _ in range(c)]

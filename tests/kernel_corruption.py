@@ -33,6 +33,7 @@ CONFIGS = {
     "godo": [{"players": 3, "variant": True}, {"players": 1}, {"players": 5, "variant": True}],
     "gogoa": [{"players": 3}, {"players": 1}],
     "kokoro": [{"players": 3, "side": "pink", "decree": "harmony"}, {"players": 1}],
+    "koi": [{"players": 3}, {"players": 1}],
 }
 
 

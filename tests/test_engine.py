@@ -33,7 +33,7 @@ def engine():
 def test_hello_lists_games_options_and_limits(engine):
     hello = engine.request({"op": "hello"})
     assert hello["type"] == "hello" and hello["protocol"] == 1
-    assert set(hello["games"]) == {"godo", "gogoa", "kokoro"}
+    assert set(hello["games"]) == {"godo", "gogoa", "koi", "kokoro"}
     assert hello["games"]["godo"]["options"]["variant"] is False
     assert hello["limits"]["max_workers"] >= 1
 

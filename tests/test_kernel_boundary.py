@@ -30,6 +30,7 @@ from solver.games.godo.pack import load_pack as load_godo_pack
 from solver.games.godo.rules import GodoState
 from solver.games.gogoa import layout as GGL
 from solver.games.gogoa.kernel_state import WORDS as GOGOA
+from solver.games.koi.kernel_state import WORDS as KOI
 from solver.games.kokoro import layout as KL
 from solver.games.kokoro.kernel_state import WORDS as KOKORO
 
@@ -38,6 +39,7 @@ GAMES = {
     "godo": [{"players": 3, "variant": True}, {"players": 1}],
     "gogoa": [{"players": 2}, {"players": 1}],
     "kokoro": [{"players": 2, "side": "pink", "decree": "twin_guardians"}, {"players": 1}],
+    "koi": [{"players": 3}, {"players": 1}],
 }
 
 
@@ -194,7 +196,7 @@ def test_bad_array_objects_are_refused() -> None:
 @pytest.mark.parametrize("name,options", [(n, o) for n, configs in GAMES.items() for o in configs])
 def test_conversions_of_reference_states_always_pass(name: str, options: dict[str, Any]) -> None:
     """What ``state_from_json`` hands the kernels: reference states, converted."""
-    kernel_state = {"godo": GODO, "gogoa": GOGOA, "kokoro": KOKORO}[name]
+    kernel_state = {"godo": GODO, "gogoa": GOGOA, "kokoro": KOKORO, "koi": KOI}[name]
     convert = __import__(f"solver.games.{name}.convert", fromlist=["from_reference"])
     game = solver.load_game(name, **options)
     for seed in range(2):

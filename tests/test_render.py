@@ -15,7 +15,9 @@ from solver.cli import main
 from solver.core.errors import RenderError
 from solver.render import steps_of, svg
 
-GAMES = [("godo", {"players": 2}), ("gogoa", {"players": 3}), ("kokoro", {"players": 2})]
+GAMES = [
+    ("godo", {"players": 2}), ("gogoa", {"players": 3}), ("kokoro", {"players": 2}), ("koi", {"players": 2}),
+]
 
 
 def decision(game, seed: int):

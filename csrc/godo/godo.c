@@ -361,15 +361,17 @@ static i64 with_pass(i64 *out, i64 n, i64 limit) {
 
 static i64 gen_advances(const i64 *s, i64 *out, i64 limit) {
     i64 player = s[L_TO_MOVE], n = 0;
+    int initiation = s[L_POOL_MODE] == L_PM_INITIATION;
+    i64 last = initiation ? P_MASTERY_SPACE - 1 : P_MASTERY_SPACE; /* initiation stops short of 5 */
     for (i64 colour = 0; colour < NC; colour++) {
         if (s[L_POOL + colour] == 0) continue;
         for (i64 t = 0; t < NC; t++) {
             i64 pos = track(s, player, t);
-            if (pos < P_MASTERY_SPACE && (shows(s, t, pos + 1) >> colour) & 1)
+            if (pos < last && (shows(s, t, pos + 1) >> colour) & 1)
                 n = emit(out, n, limit, A_ADVANCE + colour * NC + t);
         }
     }
-    if (s[L_POOL_MODE] != L_PM_INITIATION) n = with_pass(out, n, limit);
+    if (!initiation) n = with_pass(out, n, limit);
     return n;
 }
 

@@ -62,6 +62,11 @@ def is_terminal(s: Any) -> bool:
     raise NotImplementedError
 
 
+def turn_start(s: Any) -> bool:
+    """Whether this is the first decision of a player's turn (where a turn's lookahead ends)."""
+    raise NotImplementedError
+
+
 def returns(s: Any, out: Any) -> None:
     """Write each player's return at the end of the game into ``out``."""
     raise NotImplementedError
@@ -93,8 +98,8 @@ def random_below(rng: Any, n: int) -> int:
 
 
 INTERFACE = ("BUFFER", "legal_actions", "apply_action", "chance_outcomes", "current_player",
-             "is_terminal", "returns", "determinize", "heuristic", "state_hash", "next_random",
-             "random_below")  # fmt: skip
+             "is_terminal", "turn_start", "returns", "determinize", "heuristic", "state_hash",
+             "next_random", "random_below")  # fmt: skip
 
 # -- generating, writing and importing ----------------------------------------------------------
 

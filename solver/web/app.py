@@ -8,7 +8,7 @@ the page). The work (reading positions, drawing, playing) runs on worker threads
 event loop::
 
     >>> [game["name"] for game in games()["games"]]
-    ['godo', 'gogoa', 'kokoro']
+    ['godo', 'gogoa', 'koi', 'kokoro']
     >>> bad = b'{"game": "kokoro", "position": [1]}'
     >>> response = answer(views.show, bad, ("game", "position"), ())
     >>> response.status_code, response.body

@@ -6,6 +6,7 @@ import copy
 import importlib.util
 import json
 import os
+import statistics
 import subprocess
 import sys
 from collections import Counter
@@ -40,11 +41,18 @@ SCRIPT = ROOT / "scripts" / "make_godo_pack.py"
 # The design figures of the reference pack (see docs/godo-reference-pack.md).
 COPIES = 4
 LEGS_PER_COLOUR = 24
-LOTUSES_PER_COLOUR = 36
+LOTUSES_PER_COLOUR = 21
 GATES_PER_COLOUR = 3
-SHRINES = LANTERNS = 10
+SHRINES, LANTERNS = 5, 10
 ICON_COPIES = 3
-LOTUS_PATTERNS = {(1, 1, 1), (2, 1, 0), (1, 0, 2), (0, 2, 1)}
+LOTUS_PATTERNS = {(1, 1, 0), (0, 1, 1), (1, 0, 1), (0, 1, 0)}
+FOREIGN_SYMBOLS = 10  # on the starting spaces only
+
+# The rulebook's numbers the pack keeps (docs/godo-reference-pack.md, issue 16).
+MOST_STEPS_PER_TURN = 3  # "improve each virtue by up to 3 steps in one turn"
+SYMBOLS_BAND = (2.0, 2.5)  # the book's examples collect 3, 2, 2, 1, 4 and 2 symbols
+HEAD_START_BAND = (2.0, 3.5)  # "a few steps", on average over the measured draws
+HEAD_START_MOST = 4
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +84,7 @@ def test_reference_pack_loads_by_default_and_by_path(pack: Pack) -> None:
     assert pack.name == "reference"
     assert load_pack(REFERENCE_PACK) == pack
     assert load_pack(str(REFERENCE_PACK)) == pack
+    assert load_pack("reference") == pack  # by name, as the packs that ship are
     assert [tile.id for tile in pack.tiles] == list(range(NUM_TILES))
 
 
@@ -159,20 +168,62 @@ def test_markers_are_spread_one_per_tile_at_most(pack: Pack) -> None:
     assert any(gate_on_leg) and not all(gate_on_leg)
 
 
-def test_standard_journal_is_balanced(pack: Pack) -> None:
+def test_standard_journal_shows_each_tracks_own_colour(pack: Pack) -> None:
     spaces = pack.standard.spaces
     for track, row in enumerate(spaces):
-        assert row[0] == {track}
-        assert all(track in space and 1 <= len(space) <= 3 for space in row)
-    sizes = Counter(len(space) for row in spaces for space in row)
-    assert sizes[2] >= NUM_COLOURS and sizes[3] >= NUM_COLOURS
+        assert all(track in space for space in row)
+        assert all(space == {track} for space in row[1:]), "a foreign symbol could add a 4th step"
+        assert len(row[0]) == 3
     symbols = Counter(c for row in spaces for space in row for c in space)
     assert len(set(symbols.values())) == 1 and set(symbols) == set(range(NUM_COLOURS))
 
 
 def test_journal_has_the_rulebook_example_space(pack: Pack) -> None:
+    """'moves an Ensō token on the red track one space left, covering three virtues including
+    blue'."""
     red, blue = COLOURS.index("red"), COLOURS.index("blue")
     assert any(len(space) == 3 and blue in space for space in pack.standard.spaces[red])
+
+
+# --- the rulebook's numbers ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("side", ["standard", "variant"])
+def test_a_virtue_gains_at_most_three_steps_a_turn(
+    pack: Pack, script: ModuleType, side: str
+) -> None:
+    """'Players can improve each virtue by up to 3 steps in one turn, as there are only 3 tokens of
+    each color.'"""
+    journal = getattr(pack, side)
+    assert [script.steps_per_turn(journal, t) for t in range(NUM_COLOURS)] == [
+        MOST_STEPS_PER_TURN
+    ] * NUM_COLOURS
+    assert script.foreign_symbols(journal) == FOREIGN_SYMBOLS
+
+
+def test_the_first_pack_broke_the_three_step_limit(script: ModuleType) -> None:
+    """The measure can fail: on the first reference pack every colour showed on every track, so a
+    virtue could gain 5 steps in one turn (issue 16)."""
+    old = load_pack("reference-v1")
+    assert old.name == "reference-v1"
+    assert script.steps_per_turn(old.standard, 0) == 5
+    assert script.foreign_symbols(old.standard) == 30
+
+
+def test_an_intersection_gathers_two_to_two_and_a_half_symbols(
+    pack: Pack, script: ModuleType
+) -> None:
+    low, high = SYMBOLS_BAND
+    assert low <= statistics.mean(script.gathered_symbols(pack)) <= high
+    assert statistics.mean(script.gathered_symbols(load_pack("reference-v1"))) > high
+
+
+def test_the_initiation_head_start_is_a_few_steps(pack: Pack, script: ModuleType) -> None:
+    starts = script.head_starts(pack)
+    low, high = HEAD_START_BAND
+    assert low <= statistics.mean(starts) <= high
+    assert max(starts) <= HEAD_START_MOST
+    assert max(script.head_starts(load_pack("reference-v1"))) > HEAD_START_MOST
 
 
 def test_variant_journal_has_the_same_spaces_and_spread_icons(pack: Pack) -> None:
@@ -302,8 +353,8 @@ BROKEN = [
     ),
     (
         "unknown journal colour",
-        _set(("journal", "variant", "spaces", 0, 1, 1), "pink"),
-        "journal.variant.spaces[0][1][1]",
+        _set(("journal", "variant", "spaces", 0, 0, 1), "pink"),
+        "journal.variant.spaces[0][0][1]",
     ),
     ("missing side", lambda obj: obj["journal"].pop("variant"), "journal.variant"),
     ("unknown key", _set(("colour",), "blue"), "pack.colour"),

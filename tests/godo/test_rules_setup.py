@@ -25,6 +25,7 @@ from solver.games.godo.actions import (
     place_action,
     point_action,
 )
+from solver.games.godo.game import available_backends
 from solver.games.godo.grounds import Grounds
 from solver.games.godo.pack import COLOURS, NUM_TILES, load_pack
 from tests.godo.builders import (
@@ -266,6 +267,35 @@ def test_initiation_symbols_move_tokens_right_onto_that_colour(
             "drawer": 1, "draws_left": INITIATION_TILES[1], "then": "place",
             "places_left": INITIATION_TILES[1], "redrawn": False,
         })  # fmt: skip
+
+
+def _five_blue_pack() -> dict:
+    """Blank blue tiles; tile 0's right corner (at (0, 0) when laid at rotation 0) shows five blue
+    symbols; every journal space shows only its track's colour."""
+    tiles = {t: blank_tile(t) for t in range(NUM_TILES)}
+    tiles[0]["corners"]["right"] = corner("blue", "blue", "blue", "blue", "blue")
+    return make_pack(tiles)
+
+
+@pytest.mark.parametrize("backend", available_backends())
+def test_initiation_symbols_stop_short_of_the_sixth_space(backend: str) -> None:
+    """Decision (docs/rules/godo.md): an initiation symbol never moves a token onto the sixth space,
+    as mastering is a step of a turn. Five blue symbols move the blue token to space 4; the fifth
+    is dropped like any symbol no track can take, so no token starts the first turn on space 5
+    (where the mandatory first move could take it back)."""
+    game = solver.load_game("godo", players=1, pack=_five_blue_pack(), backend=backend)
+    state = game.new_initial_state()
+    draw(state, 0, 1, 2)
+    for tile, slot in ((0, (0, 0, 0)), (1, (0, 0, 2)), (2, (1, 0, 0))):
+        state.apply_action(place_action(tile, slot))
+    state.apply_action(point_action((0, 0)))
+    for step in range(4):
+        assert state.legal_actions() == [advance_action(BLUE, BLUE)], step
+        state.apply_action(advance_action(BLUE, BLUE))
+    obj = state.to_json()
+    assert obj["journals"] == [journal(blue=4)]
+    assert obj["phase"] == "draw"
+    assert obj["turn"] == {"drawer": 0, "draws_left": HAND, "then": "hand"}
 
 
 def test_initiation_stuck_tiles_kept_and_hand_drawn_up_to_two() -> None:

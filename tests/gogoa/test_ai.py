@@ -104,7 +104,8 @@ def value(game: Any, visited: list[str], position: str = "Old Goa") -> float:
 
 
 def test_estimate_prefers_sets_and_targets_in_reach() -> None:
-    game = solver.load_game("gogoa", players=1, backend="numba")
+    """On the first map (its places and plans are named here)."""
+    game = solver.load_game("gogoa", players=1, backend="numba", pack="reference-v1")
     one_of_each = ["Old Goa", "Colva", "Kesarval Falls", "Rachol Fort", "Basilica of Bom Jesus"]
     one_type = ["Old Goa", "Fontainhas", "Houses of Goa", "Lamgao Caves", "Naval Aviation Museum"]
     assert value(game, one_of_each) > value(game, one_type)

@@ -189,13 +189,13 @@ def test_clicks_build_a_known_position() -> None:
     state = click(state, "position", {"player": 0}, target="hex", hex="B5")
     state = click(state, "guide", {"status": "used"}, target="guide", player=0, guide=0)
     state = click(state, "position", {"player": 1}, target="hex", hex="D5")
+    b5, d5, e6 = (load(2).pack.name_of(hx.index(label)) for label in ("B5", "D5", "E6"))
     typed = load(2).state_from_json({
         "game": "gogoa", "players": 2, "phase": "move", "day": 3, "to_move": 1,
         "dice": [1, 4, 6], "reserved": 4,
         "sheets": [
-            {"position": "Calangute", "visited": ["Calangute", "Old Goa"],
-             "guides": {"Calangute": "used"}, "plans": [7, 20]},
-            {"position": "Fontainhas", "visited": ["Fontainhas"], "plans": [2, 14]},
+            {"position": b5, "visited": [b5, e6], "guides": {b5: "used"}, "plans": [7, 20]},
+            {"position": d5, "visited": [d5], "plans": [2, 14]},
         ],
     })  # fmt: skip
 

@@ -109,7 +109,7 @@ def test_the_generated_module_changes_with_the_kernel_source(fake_modules):
     kernel = load(fake_modules / "k.py", FAKE_KERNEL, "fake_kernel_for_compiled")
     before = compiled.source(greedy, kernel)
     assert compiled.source(greedy, kernel) == before  # the same sources: the same text
-    assert "from fake_kernel_for_compiled import BUFFER, apply_action, current_player" in before
+    assert "from fake_kernel_for_compiled import BUFFER, apply_action, chance_outcomes" in before
     assert "@njit(cache=True, nogil=True)\ndef choose(s, heur):" in before
 
     kernel = load(fake_modules / "k.py", FAKE_KERNEL + "# a comment is a change too\n",

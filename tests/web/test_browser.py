@@ -22,7 +22,7 @@ except ImportError:
 if pages.chromium_path() is None:
     pytest.skip(pages.NO_CHROMIUM, allow_module_level=True)
 
-PLAYERS = {"godo": 2, "gogoa": 2, "kokoro": 1}
+PLAYERS = {"godo": 2, "gogoa": 2, "koi": 2, "kokoro": 1}
 """The player count each game is set up and analysed with."""
 
 
@@ -32,7 +32,7 @@ def board_count(page: Any, selector: str) -> int:
 
 def test_the_page_loads_with_every_game(page: Any) -> None:
     names = page.locator("#game option").evaluate_all("options => options.map(o => o.value)")
-    assert names == ["godo", "gogoa", "kokoro"]
+    assert names == ["godo", "gogoa", "koi", "kokoro"]
     assert page.locator("#board svg").count() == 1
     assert pages.error_text(page) == ""
     assert page.is_visible("#status") and page.inner_text("#status")
@@ -117,6 +117,23 @@ def test_kokoro_setup_draws_and_erases_a_path_by_clicking(page: Any) -> None:
     pages.click_target(page, "space", player=0, row=3, col=3)
     assert pages.position(page)["mats"][0]["paths"][3] == "......"
     assert pages.error_text(page) == ""
+
+
+def test_koi_setup_places_a_tile_and_a_koi_and_sets_the_coins_by_clicking(page: Any) -> None:
+    pages.new_game(page, "koi", players=2)
+    pages.select_tool(page, "tile", terrain="water")
+    pages.click_target(page, "hex", player=1, hex="E6")
+    pages.select_tool(page, "koi", size="medium")
+    pages.click_target(page, "hex", player=1, hex="E6")
+    pages.select_tool(page, "coins", value=7)
+    pages.click_target(page, "coins", player=0)
+    after = pages.position(page)
+    assert after["sensei"][1]["pond"][4] == "....@2..." and after["sensei"][0]["coins"] == 7
+    assert board_count(page, '.koi[data-player="1"][data-hex="E6"][data-size="medium"]') == 1
+    pages.select_tool(page, "koi", size="large")
+    page.click('#board [data-target="hex"][data-player="0"][data-hex="E6"]')
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.get_attribute("#error", "data-field") == "target.hex"
 
 
 def test_a_tool_used_on_the_wrong_piece_shows_a_hint_not_an_edit(page: Any) -> None:

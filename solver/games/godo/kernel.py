@@ -453,14 +453,16 @@ def _with_pass(out, n, limit):
 @njit("int64(int64[::1], int64[::1], int64)", cache=True, _nrt=False)
 def gen_advances(s, out, limit):
     player, n = s[L.TO_MOVE], 0
+    initiation = s[L.POOL_MODE] == L.PM_INITIATION
+    last = MASTERY_SPACE - 1 if initiation else MASTERY_SPACE  # initiation stops short of space 5
     for colour in range(NUM_COLOURS):
         if s[L.POOL + colour] == 0:
             continue
         for t in range(NUM_COLOURS):
             pos = _track(s, player, t)
-            if pos < MASTERY_SPACE and (_shows(s, t, pos + 1) >> colour) & 1:
+            if pos < last and (_shows(s, t, pos + 1) >> colour) & 1:
                 n = _emit(out, n, limit, act.ADVANCE + colour * NUM_COLOURS + t)
-    if s[L.POOL_MODE] != L.PM_INITIATION:
+    if not initiation:
         n = _with_pass(out, n, limit)
     return n
 
@@ -1077,6 +1079,13 @@ def current_player(s):
 @njit("boolean(int64[::1])", cache=True, _nrt=False)
 def is_terminal(s):
     return s[L.PHASE] == L.PH_OVER
+
+
+@njit("boolean(int64[::1])", cache=True, _nrt=False)
+def turn_start(s):
+    """Whether this is the first decision of a player's turn: placing its tile (not after a redraw,
+    as ``GodoState.turn_start``). The searchers end a turn here."""
+    return s[L.STAGE] == L.ST_PLAY and s[L.PHASE] == L.PH_PLACE and s[L.REDRAWN] == 0
 
 
 @njit("int64(int64[::1], int64[::1], float64[::1])", cache=True, _nrt=False)

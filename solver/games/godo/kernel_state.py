@@ -257,8 +257,7 @@ class KernelState(BaseKernelState):
 
     def turn_start(self) -> bool:
         """Whether this is the first decision of a player's turn (placing its tile)."""
-        a = self.array
-        return a[L.STAGE] == L.ST_PLAY and a[L.PHASE] == L.PH_PLACE and not a[L.REDRAWN]
+        return bool(K.turn_start(self.array))
 
     def scores(self) -> list[int]:
         """Each player's journal score: 10 per mastered track, else the spaces left of its token."""

@@ -319,12 +319,14 @@ class GodoState:
 
     def _advances(self) -> list[int]:
         row = self.tracks[self.to_move]
+        # Initiation symbols never reach the sixth space: mastering is a step of a turn.
+        last = MASTERY_SPACE - 1 if self.pool_mode == POOL_INITIATION else MASTERY_SPACE
         found = [
             act.advance_action(colour, track)
             for colour in range(NUM_COLOURS)
             if self.pool[colour]
             for track, pos in enumerate(row)
-            if pos is not None and pos < MASTERY_SPACE and self.journal.shows(track, pos + 1, colour)
+            if pos is not None and pos < last and self.journal.shows(track, pos + 1, colour)
         ]
         if found and self.pool_mode != POOL_INITIATION:
             found.append(act.PASS)  # improvement and sharing are optional, initiation is not

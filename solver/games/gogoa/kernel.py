@@ -648,6 +648,16 @@ def is_terminal(s):
     return s[L.PHASE] == L.PH_OVER
 
 
+@njit("boolean(int64[::1])", cache=True)
+def turn_start(s):
+    """Whether this is the first decision of a player's turn: keeping plans, reserving a die, or
+    moving for anyone but the starting player (as ``GoGoaState.turn_start``)."""
+    phase = s[L.PHASE]
+    return phase == L.PH_KEEP or phase == L.PH_RESERVE or (
+        phase == L.PH_MOVE and s[L.TO_MOVE] != starter(s)
+    )
+
+
 @njit("int64(int64[::1], int64[::1], float64[::1])", cache=True)
 def chance_outcomes(s, out_a, out_p):
     """Deal: the cards left in the deck, alike. Roll: the 56 rolls by their odds."""

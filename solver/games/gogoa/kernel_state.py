@@ -169,10 +169,7 @@ class KernelState(BaseKernelState):
 
     def turn_start(self) -> bool:
         """Whether this decision is the first of a player's turn (see ``GoGoaState.turn_start``)."""
-        a = self.array
-        return a[L.PHASE] in (L.PH_KEEP, L.PH_RESERVE) or (
-            a[L.PHASE] == L.PH_MOVE and a[L.TO_MOVE] != K.starter(a)
-        )
+        return bool(K.turn_start(self.array))
 
     def scores(self) -> list[int]:
         out = np.zeros(L.MAX_PLAYERS, np.int64)

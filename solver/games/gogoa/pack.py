@@ -52,7 +52,11 @@ MAX_PLANS = 48  # the kernels keep a set of cards in one word
 START_NAME = "Start Here"
 LAND, SEA = "#", "."
 
-REFERENCE_PACK = Path(__file__).parent / "data" / "reference.json"
+DATA = Path(__file__).parent / "data"
+REFERENCE_PACK = DATA / "reference.json"
+SHIPPED = ("reference", "reference-v1")
+"""The packs that ship, loadable by name: the calibrated map and the first map (50 places, easier
+tour plans; see ``docs/gogoa-reference-map.md``)."""
 _PACK_KEYS = ("width", "height", "land", "start", "destinations", "guides", "bonus", "plans")
 _PACK_NOTES = ("name", "description", "design")
 _DESTINATION_KEYS = ("name", "type", "hex")
@@ -274,9 +278,15 @@ def parse_pack(obj: Any) -> Pack:
 
 
 def load_pack(source: PackSource = None) -> Pack:
-    """Load a pack: ``None`` for the reference pack, a path to a JSON file, or a parsed dict.
+    """Load a pack: ``None`` for the reference pack, the name of a shipped pack (``SHIPPED``), a
+    path to a JSON file, or a parsed dict.
+
+        >>> load_pack("reference-v1").name, len(load_pack("reference-v1").destinations)
+        ('reference-v1', 50)
 
     Raises:
         PackError: the file cannot be read, is not JSON, or does not follow the schema.
     """
+    if isinstance(source, str) and source in SHIPPED:
+        source = DATA / f"{source}.json"
     return read_pack(source, REFERENCE_PACK, parse_pack)

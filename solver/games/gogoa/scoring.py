@@ -10,7 +10,7 @@ The five scoring circles of the sheet::
 
     >>> from solver.games.gogoa.pack import load_pack
     >>> pack = load_pack()
-    >>> visited = {pack.hex_named(n) for n in ("Colva", "Palolem", "Agonda", "Dudhsagar", "Old Goa")}
+    >>> visited = {pack.hex_named(n) for n in ("Colva", "Palolem", "Cavelossim", "Dudhsagar", "Old Goa")}
     >>> score_parts(pack, visited, [])
     {'souvenirs': 50, 'bonus': 20, 'plans': 0, 'sets': 0, 'same_type': 10}
     >>> solo_title(240), solo_title(250)

@@ -35,10 +35,10 @@ reachable in the routes drawn so far, or reading it back names the field that is
     >>> after = edit(state, "day", {}, {"target": "day", "day": "3"})
     >>> after["phase"], after["day"], after["sheets"][0]["plans"]
     ('roll', 3, [0, 1])
-    >>> edit(state, "visit", {"player": 0}, {"target": "hex", "hex": "F8"})
+    >>> edit(state, "visit", {"player": 0}, {"target": "hex", "hex": "E6"})
     Traceback (most recent call last):
     ...
-    solver.core.errors.PositionError: target.hex: F8 (Big Foot) is visited only on a trip day: ...
+    solver.core.errors.PositionError: target.hex: E6 (Old Goa) is visited only on a trip day: ...
 """
 
 from __future__ import annotations

@@ -349,6 +349,13 @@ def is_terminal(s):
     return s[L.PHASE] == L.PH_OVER
 
 
+@njit("boolean(int64[::1])", cache=True, _nrt=False)
+def turn_start(s):
+    """Whether this is the first decision of a player's turn: every decision is a whole turn, one
+    player's answer to one path card (as ``KokoroState.turn_start``)."""
+    return s[L.PHASE] == L.PH_CHOOSE
+
+
 @njit("void(int64[::1], float64[::1])", cache=True, _nrt=False)
 def returns(s, out):
     """Multiplayer: the winners share 1. Solo: the score placed in [SCORE_LOW, SCORE_HIGH]."""

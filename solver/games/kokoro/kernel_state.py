@@ -205,7 +205,7 @@ class KernelState(BaseKernelState):
 
     def turn_start(self) -> bool:
         """Every decision is a whole turn: one player's answer to one path card."""
-        return bool(self.array[L.PHASE] == L.PH_CHOOSE)
+        return bool(K.turn_start(self.array))
 
     def scores(self) -> list[int]:
         """Each player's score so far (the final score once the game is over)."""

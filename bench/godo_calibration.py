@@ -1,0 +1,233 @@
+"""Calibration of a GODŌ pack: how strong play fares on it, next to the rulebook's numbers.
+
+    PYTHONPATH=. python bench/godo_calibration.py                        # the reference pack
+    PYTHONPATH=. python bench/godo_calibration.py --pack reference-v1 --games 10 --duel-games 0
+
+Plays ``--games`` seeded solo games with ``mcts:iterations=N`` (seeds ``--seed``, ``--seed + 1``,
+...) and prints the win rate, the titles table, the turn of each win and the median title; then
+``--duel-games`` 2-player games of that MCTS against ``random`` and against ``greedy``, seats
+alternating. Budgets are iterations, not time, so the numbers do not depend on the machine's load.
+
+Each solo game is replayed on the reference engine to measure what the rulebook states in numbers
+(docs/godo-reference-pack.md): the virtue symbols at the intersections the monk reaches (the
+book's examples: 3, 2, 2, 1, 4, 2), the share of collected tokens that the Improvement cannot use
+(the book's example: 3 of 7), the initiation head start in steps, and the most steps one virtue
+gained in one turn ("up to 3 steps in one turn").
+
+The targets of issue 16: MCTS wins at least 80% of solo games, earns Godo Legend in at most a
+quarter, and its median title sits in the middle of the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from _machine import describe, machine_info
+
+import solver
+from solver.games.godo import actions as act
+from solver.games.godo import rules as R
+from solver.games.godo.pack import NUM_COLOURS, Pack, load_pack
+
+NO_TITLE = "lost"
+
+
+@dataclass
+class SoloGame:
+    """One solo game: its outcome and the rulebook's numbers measured on it."""
+
+    seed: int
+    title: str
+    win_turn: int | None
+    head_start: int = 0
+    arrivals: list[int] = field(default_factory=list)  # virtue symbols where the monk arrived
+    collected: int = 0  # virtue tokens held when the movement ended
+    used: int = 0  # of those, returned in the Improvement to move a token
+    most_steps: int = 0  # the most steps one track gained in one Improvement
+
+
+class _Counting(R.GodoState):
+    """The reference engine, counting the virtue tokens held each time a movement ends."""
+
+    held = 0
+
+    def _end_movement(self) -> None:
+        self.held += sum(self.collected)
+        super()._end_movement()
+
+
+def replay(pack: Pack, game: SoloGame, actions: list[int]) -> None:
+    """Replay a solo game on the reference engine and fill in ``game``'s measured numbers."""
+    state = _Counting.new(pack, players=1, solo=True)
+    gains: Counter = Counter()
+    for action in actions:
+        phase, mode, moves = state.phase, state.pool_mode, state.moves
+        state.apply_action(action)
+        if phase == R.ADVANCE and action != act.PASS:
+            track = (action - act.ADVANCE) % NUM_COLOURS
+            if mode == R.POOL_INITIATION:
+                game.head_start += 1
+            else:
+                game.used += 1
+                gains[track] += 1
+                game.most_steps = max(game.most_steps, gains[track])
+        if state.moves > moves and state.monks[0] not in state.enso:
+            game.arrivals.append(sum(state.grounds.points[state.monks[0]].lotuses))
+        if not (state.phase == R.ADVANCE and state.pool_mode == R.POOL_IMPROVE):
+            gains.clear()
+    game.collected = state.held
+
+
+def solo(pack_name: str, games: int, seed: int, iterations: int, backend: str) -> list[SoloGame]:
+    """Seeded solo games of MCTS, each replayed for its measured numbers."""
+    game = solver.load_game("godo", players=1, pack=pack_name, backend=backend)
+    pack = load_pack(pack_name)
+    out = []
+    for s in range(seed, seed + games):
+        record = solver.play(game, [f"mcts:iterations={iterations}"], seed=s)
+        won = record.returns[0] > 0
+        stock = record.final["stock"]
+        played = SoloGame(s, record.title or NO_TITLE, R.SOLO_STOCK + 1 - stock if won else None)
+        replay(pack, played, record.actions)
+        out.append(played)
+    return out
+
+
+def duel(
+    pack_name: str, games: int, seed: int, iterations: int, opponent: str, backend: str
+) -> int:
+    """2-player games of MCTS against ``opponent``, seats alternating; the MCTS wins (a shared
+    victory counts half, rounded down at the end)."""
+    game = solver.load_game("godo", players=2, pack=pack_name, backend=backend)
+    ai = f"mcts:iterations={iterations}"
+    score = 0.0
+    for k in range(games):
+        seat = k % 2
+        agents = [ai, opponent] if seat == 0 else [opponent, ai]
+        score += solver.play(game, agents, seed=seed + k).returns[seat]
+    return int(score)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p, d = wins / n, 1 + z * z / n
+    mid, half = (p + z * z / (2 * n)) / d, z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def median_title(results: list[SoloGame]) -> str:
+    """The median outcome, ranking a loss below every title."""
+    order = [title for _, title in R.TITLES] + [NO_TITLE]
+    ranks = sorted(order.index(g.title) for g in results)
+    return order[ranks[(len(ranks) - 1) // 2]]
+
+
+def report(
+    results: list[SoloGame], duels: dict[str, int], args: argparse.Namespace
+) -> dict[str, Any]:
+    """The measured numbers as one JSON-ready dict."""
+    wins = [g for g in results if g.win_turn is not None]
+    arrivals = [n for g in results for n in g.arrivals]
+    collected = sum(g.collected for g in results)
+    titles = Counter(g.title for g in results)
+    return {
+        "pack": args.pack,
+        "command": " ".join(sys.argv),
+        "solo": {
+            "games": len(results),
+            "iterations": args.iterations,
+            "wins": len(wins),
+            "win_interval": wilson(len(wins), len(results)),
+            "titles": {t: titles[t] for _, t in R.TITLES + ((0, NO_TITLE),) if titles[t]},
+            "win_turns": sorted(g.win_turn for g in wins),
+            "median_title": median_title(results) if results else None,
+            "symbols_per_arrival": statistics.mean(arrivals) if arrivals else None,
+            "unused_share": (collected - sum(g.used for g in results)) / collected
+            if collected
+            else None,
+            "head_start": Counter(g.head_start for g in results),
+            "most_steps_per_turn": max((g.most_steps for g in results), default=0),
+        },
+        "duels": {opp: {"games": args.duel_games, "mcts_wins": w} for opp, w in duels.items()},
+    }
+
+
+def print_report(data: dict[str, Any]) -> None:
+    """The report in words."""
+    s = data["solo"]
+    print(f"pack {data['pack']}, mcts:iterations={s['iterations']}")
+    if s["games"]:
+        print_solo(s)
+    for opp, d in data["duels"].items():
+        low, high = wilson(d["mcts_wins"], d["games"])
+        won = f"{d['mcts_wins']}/{d['games']} won"
+        print(f"  2 players, MCTS vs {opp}: {won} (95% {low:.0%}-{high:.0%})")
+
+
+def print_solo(s: dict[str, Any]) -> None:
+    """The solo games in words."""
+    low, high = s["win_interval"]
+    print(f"  {s['games']} solo games")
+    rate = s["wins"] / s["games"]
+    print(f"  wins {s['wins']}/{s['games']} ({rate:.0%}, 95% {low:.0%}-{high:.0%})")
+    print("  titles: " + ", ".join(f"{t} {n}" for t, n in s["titles"].items()))
+    print(f"  median title: {s['median_title']}")
+    turns = s["win_turns"]
+    if turns:
+        print(f"  turn of the win: {turns} (median {statistics.median(turns)})")
+    if s["symbols_per_arrival"] is not None:
+        print(f"  virtue symbols per intersection reached: {s['symbols_per_arrival']:.2f}")
+    if s["unused_share"] is not None:
+        print(f"  collected tokens the Improvement could not use: {s['unused_share']:.0%}")
+    heads = ", ".join(f"{k} steps x{n}" for k, n in sorted(s["head_start"].items()))
+    print(f"  initiation head start: {heads}")
+    print(f"  most steps one virtue gained in one turn: {s['most_steps_per_turn']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the calibration and print (or with ``--json`` dump) what it measured."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--pack", default="reference", help="a pack name or file (default: %(default)s)"
+    )
+    parser.add_argument("--games", type=int, default=30, help="solo games (default: %(default)s)")
+    parser.add_argument(
+        "--seed", type=int, default=100, help="the first seed (default: %(default)s)"
+    )
+    parser.add_argument("--iterations", type=int, default=300, help="MCTS iterations a decision")
+    parser.add_argument("--duel-games", type=int, default=10, help="2-player games per opponent")
+    parser.add_argument("--opponents", default="random,greedy", help="2-player opponents, by spec")
+    parser.add_argument(
+        "--backend", default="numba", help="the game backend (default: %(default)s)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    args = parser.parse_args(argv)
+    info = machine_info()
+    results = solo(args.pack, args.games, args.seed, args.iterations, args.backend)
+    duels = {
+        opp: duel(args.pack, args.duel_games, args.seed, args.iterations, opp, args.backend)
+        for opp in args.opponents.split(",")
+        if opp and args.duel_games
+    }
+    data = report(results, duels, args)
+    if args.json:
+        print(
+            json.dumps({**data, "machine": info, "games": [asdict(g) for g in results]}, indent=1)
+        )
+        return 0
+    for line in describe(info):
+        print(line)
+    print_report(data)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
