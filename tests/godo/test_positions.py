@@ -780,3 +780,16 @@ def test_pending_move_onto_a_monk(phase: str) -> None:
     pos = a_position(2, True, 0, lambda p: p["phase"] == phase and p["turn"]["pending"]["to"] not in p["monks"])
     pos["monks"][1 - pos["active"]] = pos["turn"]["pending"]["to"]
     assert refused(pos, 2, True).field == "turn.pending.to"
+
+
+def test_no_journal_is_mastered_during_the_initiation() -> None:
+    # initiation symbols stop at space 4 (docs/rules/godo.md): a mastered track there is impossible
+    game = solver.load_game("godo", players=2)
+    state = game.new_initial_state()
+    while not (state.stage == R.INITIATION and state.phase == R.PLACE and state.active == 1):
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    position = state.to_json()
+    game.state_from_json(position)
+    position["journals"][0]["red"] = 5
+    with pytest.raises(PositionError, match=r"^journals\[0\]\.red: initiation symbols stop at space 4"):
+        game.state_from_json(position)

@@ -562,6 +562,11 @@ class _Reader:
         initiated = s.players if s.phase == R.DRAW and s.then == R.THEN_HAND else s.active
         for p, row in enumerate(s.tracks):
             field, moved = join("journals", p), sum(row)
+            for t, pos in enumerate(row):
+                if pos == MASTERY_SPACE:
+                    raise positions.fail(
+                        join(field, COLOURS[t]), "initiation symbols stop at space 4: mastering is a step of a turn"
+                    )
             if p == s.active and s.phase == R.ADVANCE:
                 self._check_initiation_pool(moved)
             elif p < initiated:
