@@ -190,6 +190,7 @@ class KernelState:
         self.array = array
         self.kernel = self.default_kernel if kernel is None else kernel
         self._buffer = np.empty(self.kernel.BUFFER, np.int64)
+        self._cached: tuple[bytes, Any] | None = None
         self.check()
 
     def check(self) -> None:
@@ -281,11 +282,19 @@ class KernelState:
         self.kernel.returns(self.array, out)
         return out[: self.players].tolist()
 
+    def _view(self) -> Any:
+        """The reference state of the array as it is now, converted once per position: the words of
+        every legal action, the JSON and the text all read it (never modify it)."""
+        key = self.array.tobytes()
+        if self._cached is None or self._cached[0] != key:
+            self._cached = (key, self.to_reference())
+        return self._cached[1]
+
     def action_to_string(self, action: int) -> str:
-        return self.to_reference().action_to_string(action)
+        return self._view().action_to_string(action)
 
     def to_json(self, observer: int | None = None) -> dict[str, Any]:
-        return self.to_reference().to_json(observer)
+        return self._view().to_json(observer)
 
     def __str__(self) -> str:
-        return str(self.to_reference())
+        return str(self._view())

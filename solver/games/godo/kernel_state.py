@@ -274,4 +274,4 @@ class KernelState(BaseKernelState):
         return solo_title(int(self.array[L.STOCK])) if won else None
 
     def action_to_string(self, action: int) -> str:
-        return describe(self.to_reference(), action) if act.kind(action) != "draw" else f"draw tile {action - act.DRAW}"
+        return describe(self._view(), action) if act.kind(action) != "draw" else f"draw tile {action - act.DRAW}"

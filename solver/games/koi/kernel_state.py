@@ -148,7 +148,6 @@ class KernelState(BaseKernelState):
         """A state over ``array`` made with ``pack``; raises ``PositionError`` unless ``check()``
         passes."""
         self.pack = pack
-        self._cached: tuple[bytes, KoiState] | None = None
         super().__init__(array, kernel)
 
     def pack_words(self) -> tuple[int, np.ndarray]:
@@ -160,23 +159,6 @@ class KernelState(BaseKernelState):
 
     def to_reference(self) -> KoiState:
         return convert.to_reference(self.array, self.pack)
-
-    def _view(self) -> KoiState:
-        """The reference state of the array as it is now, converted once per position: words for
-        every legal action, the JSON and the picture all read it (never modified)."""
-        key = self.array.tobytes()
-        if self._cached is None or self._cached[0] != key:
-            self._cached = (key, self.to_reference())
-        return self._cached[1]
-
-    def action_to_string(self, action: int) -> str:
-        return self._view().action_to_string(action)
-
-    def to_json(self, observer: int | None = None) -> dict[str, Any]:
-        return self._view().to_json(observer)
-
-    def __str__(self) -> str:
-        return str(self._view())
 
     @property
     def phase(self) -> str:
