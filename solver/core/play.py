@@ -59,6 +59,27 @@ def check_playouts(n: Any, seed: Any) -> tuple[int, int]:
     return PLAYOUTS.check(n, "n"), check_seed(seed)
 
 
+def random_playouts(game: Any, n: Any, seed: Any) -> tuple[Any, Any]:
+    """``game.random_playouts``, for every game: ``n`` uniformly random games from the start, the
+    steps of each game and its returns (``n x players``). The reference backend plays them with
+    Python's seeded generator (``reference_playouts``); a compiled backend inside its kernel, from
+    the new state's array, without leaving compiled code.
+
+    Raises:
+        SearchError: ``n`` or ``seed`` is out of range (``check_playouts``).
+    """
+    import numpy as np
+
+    n, seed = check_playouts(n, seed)
+    if game.backend == "reference":
+        return reference_playouts(game, n, seed)
+    start = game.new_initial_state()
+    steps = np.zeros(n, np.int64)
+    results = np.zeros((n, game.players))
+    start.kernel.random_playouts(start.array, n, np.array([seed], np.uint64), steps, results)
+    return steps, results
+
+
 def reference_playouts(game: Any, n: int, seed: int) -> tuple[Any, Any]:
     """``n`` uniformly random games from the start with Python's seeded generator (``random_step``):
     the steps of each game and its returns (``n x players``), for a game's reference backend."""

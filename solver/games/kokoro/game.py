@@ -16,7 +16,7 @@ import numpy as np
 from solver.core.agents import check_seed
 from solver.core.errors import UnknownGameError
 from solver.core.game import GameInfo, SoloInfo, check_choice
-from solver.core.play import check_playouts, reference_playouts
+from solver.core.play import random_playouts
 from solver.games.kokoro import actions as act
 from solver.games.kokoro import position
 from solver.games.kokoro.decrees import DECREES
@@ -100,23 +100,13 @@ class KokoroGame:
         return KernelState.from_reference(ref)
 
     def random_playouts(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-        """Play ``n`` uniformly random games from the start, inside the backend.
-
-        Returns the number of steps of each game and each game's returns (``n x players``).
+        """Play ``n`` uniformly random games from the start, inside the backend
+        (``solver.core.play.random_playouts``): each game's steps and returns (``n x players``).
 
         Raises:
             SearchError: ``n`` or ``seed`` is out of range (``solver.core.play.check_playouts``).
         """
-        n, seed = check_playouts(n, seed)
-        if self.backend == "reference":
-            return reference_playouts(self, n, seed)
-        steps = np.zeros(n, np.int64)
-        results = np.zeros((n, self.players))
-        from solver.games.kokoro import kernel
-
-        template = self.new_initial_state().array
-        kernel.random_playouts(template, n, np.array([seed], np.uint64), steps, results)
-        return steps, results
+        return random_playouts(self, n, seed)
 
     def state_from_json(self, obj: Any, seed: int = 0) -> Any:
         """Read a position (see ``solver.games.kokoro.position``); a peeked sanctuary card the
