@@ -52,6 +52,8 @@ PACK: dict[str, Any] = {
         "Prices climb with size as koi take more storage; points climb faster, so a large koi "
         "is worth saving for.",
         "Decks of 27 (1-2 players), 33 (3) and 36 cards (4): a game lasts about 20 turns solo.",
+        "Solo titles set against the agents (docs/ai.md, seeds 100-129): random plays mostly "
+        "Apprentice, greedy Pond keeper, MCTS at 1000 iterations Koi master; Sensei is rare.",
     ],
     "deck": [{"name": n, "effect": e, "copies": c} for n, e, c in DECK],
     "koi": {"prices": [2, 3, 5], "points": [3, 5, 9],
@@ -61,8 +63,8 @@ PACK: dict[str, Any] = {
     "work": {"tiles": 3},
     "scoring": {"foliage_by_water": 1, "shore_by_water": 1, "lily": 1, "lily_per_koi": 1,
                 "lantern_per_garden": 1, "luck": 1},
-    "solo": {"titles": [[0, "Novice"], [25, "Apprentice"], [40, "Gardener"], [55, "Pond keeper"],
-                        [70, "Koi master"], [85, "Sensei"]]},
+    "solo": {"titles": [[0, "Novice"], [15, "Apprentice"], [40, "Gardener"], [80, "Pond keeper"],
+                        [100, "Koi master"], [110, "Sensei"]]},
 }  # fmt: skip
 
 

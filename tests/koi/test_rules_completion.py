@@ -141,7 +141,7 @@ def test_winners_tie_breaks_coins_then_luck() -> None:
 
 
 @pytest.mark.parametrize(("score", "title"), [(0, "Novice"), (39, "Apprentice"), (40, "Gardener"),
-                                              (99, "Sensei")])  # fmt: skip
+                                              (99, "Pond keeper"), (110, "Sensei")])  # fmt: skip
 def test_solo_titles_follow_the_packs_score_table(score: int, title: str) -> None:
     assert load(1).pack.title(score) == title
 

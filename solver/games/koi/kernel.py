@@ -2,9 +2,10 @@
 
 Every function takes the state array (see ``layout``) and plain scalars or arrays, never a Python
 object, and is compiled with ``cache=True``; those that allocate nothing (all but the playout
-drivers) with ``_nrt=False``. A pond is a word per layer (water, foliage, shore, lily, lantern,
-and the three koi sizes); the hexes next to a set of hexes are the union of constant neighbour
-masks over its bits (``dilate``), so the frontier where a tile may go is::
+drivers and the heuristic's ``settle``) with ``_nrt=False``. A pond is a word per layer (water,
+foliage, shore, lily, lantern, and the three koi sizes); the hexes next to a set of hexes are the
+union of constant neighbour masks over its bits (``dilate``), so the frontier where a tile may go
+is::
 
     occupied = spring | water | foliage | shore | lily | lantern
     frontier = dilate(occupied) & ~occupied
@@ -760,13 +761,35 @@ def chances_left(s, p):
     return (cards_left(s) + 1.0) / s[L.PLAYERS] + s[base(p) + L.LUCK]
 
 
-@njit("float64(int64[::1], int64, float64)", cache=True, _nrt=False)
-def coin_worth(s, p, coins):
-    """The koi points ``coins`` can still buy player ``p``: the koi of the supply by best points
-    per coin first (a free koi counted at 1 coin), fractionally, as many as the purchase chances
-    left (roughly the player's meditations left, and the luck tokens)."""
-    chances = chances_left(s, p)
+@njit("UniTuple(float64, 9)(int64[::1], int64)", cache=True, _nrt=False)
+def storage_worths(s, p):
+    """What ``stored_value`` needs of the position, read once for the many storages
+    ``best_keep`` values: the points of a small, medium and large koi, a water tile's goal
+    points, a foliage's and a shore hex's points by water, player ``p``'s free water hexes and
+    the koi they may still buy (``chances_left``, at most the supply's), and ``chances_left``."""
     any_koi = goal_points(s, p, L.F_KOI)
+    supply_koi = float(s[L.KOI_SUPPLY] + s[L.KOI_SUPPLY + 1] + s[L.KOI_SUPPLY + 2])
+    chances = chances_left(s, p)
+    return (
+        float(s[L.KOI_POINTS] + any_koi + goal_points(s, p, L.F_SMALL)),
+        float(s[L.KOI_POINTS + 1] + any_koi + goal_points(s, p, L.F_MEDIUM)),
+        float(s[L.KOI_POINTS + 2] + any_koi + goal_points(s, p, L.F_LARGE)),
+        float(goal_points(s, p, L.F_WATER)),
+        float(s[L.SCORE + L.S_FOLIAGE_BY_WATER] + goal_points(s, p, L.F_FOLIAGE)),
+        float(s[L.SCORE + L.S_SHORE_BY_WATER] + goal_points(s, p, L.F_SHORE)),
+        float(popcount(free_water(s, p))),
+        min(supply_koi, chances),
+        chances,
+    )
+
+
+@njit("float64(int64[::1], UniTuple(float64, 9), float64)", cache=True, _nrt=False)
+def coin_worth(s, worths, coins):
+    """The koi points ``coins`` can still buy a player (``worths`` from ``storage_worths``): the
+    koi of the supply by best points per coin first (a free koi counted at 1 coin), fractionally,
+    as many as the purchase chances left (roughly the player's meditations left, and the luck
+    tokens)."""
+    chances = worths[8]
     taken = np.int64(0)  # the sizes already counted, as a mask
     value, left = 0.0, coins
     while chances > 0.0 and left > 0.0:
@@ -775,7 +798,7 @@ def coin_worth(s, p, coins):
             if (taken >> k) & 1 or s[L.KOI_SUPPLY + k] == 0:
                 continue
             k_cost = float(max(price(s, k, 0), np.int64(1)))
-            ratio = (s[L.KOI_POINTS + k] + any_koi + goal_points(s, p, L.F_SMALL + k)) / k_cost
+            ratio = worths[k] / k_cost
             if ratio > best_ratio:
                 best, best_ratio, cost = k, ratio, k_cost
         if best < 0:
@@ -785,6 +808,60 @@ def coin_worth(s, p, coins):
         value += n * cost * best_ratio
         left -= n * cost
         chances -= n
+    return value
+
+
+@njit(
+    "float64(float64[::1], UniTuple(float64, 9), int64, int64, int64, int64, int64, int64)",
+    cache=True,
+    _nrt=False,
+)
+def stored_value(params, worths, water, foliage, shore, small, medium, large):
+    """The part of ``estimate`` that depends on the storage: the stored koi and tiles, and the
+    free water hexes as many as the koi to come (``worths`` from ``storage_worths``)."""
+    free, to_buy = worths[6], worths[7]
+    slots = free + water
+    stored = (small, medium, large)
+    value = 0.0
+    for k in range(SIZES - 1, -1, -1):
+        placed = min(float(stored[k]), slots)
+        slots -= placed
+        value += worths[k] * (params[L.H_STORED_KOI] * placed
+                              + params[L.H_KOI_NO_WATER] * (stored[k] - placed))  # fmt: skip
+    garden = params[L.H_STORED_GARDEN]
+    value += water * (params[L.H_STORED_WATER] + garden * worths[3])
+    value += garden * (foliage * worths[4] + 3 * shore * worths[5])
+    return value + params[L.H_FREE_WATER] * min(free, small + medium + large + to_buy)
+
+
+@njit("float64(int64[::1], int64, float64[::1], UniTuple(float64, 9))", cache=True, _nrt=False)
+def pond_value(s, p, params, worths):
+    """The part of ``estimate`` that does not depend on the storage (``worths`` from
+    ``storage_worths``)."""
+    b = base(p)
+    pond = b + L.POND
+    value = float(score(s, p)) + params[L.H_CARD_LEFT] * cards_left(s) / s[L.PLAYERS]
+    coins = s[b + L.COINS]
+    value += params[L.H_COIN] * coin_worth(s, worths, float(coins))
+    value += params[L.H_COIN_LINEAR] * coins
+    free = free_water(s, p)
+    empty = ALL & ~occupied(s, p)
+    lily_slots, lantern_slots = 0, 0
+    m = s[pond + L.L_LILY]
+    while m:
+        lily_slots += popcount(_NEIGHBOURS[ctz(m)] & (free | empty))
+        m &= m - 1
+    m = s[pond + L.L_LANTERN]
+    while m:
+        lantern_slots += popcount(_NEIGHBOURS[ctz(m)] & empty)
+        m &= m - 1
+    value += params[L.H_LILY_SLOT] * s[L.SCORE + L.S_LILY_PER_KOI] * lily_slots
+    value += params[L.H_LANTERN_SLOT] * s[L.SCORE + L.S_LANTERN_PER_GARDEN] * lantern_slots
+    dry = ~dilate(SPRING_BIT | s[pond + L.L_WATER] | s[pond + L.L_LILY]) & dilate(empty)
+    value += params[L.H_DRY_GARDEN] * (
+        s[L.SCORE + L.S_FOLIAGE_BY_WATER] * popcount(s[pond + L.L_FOLIAGE] & dry)
+        + s[L.SCORE + L.S_SHORE_BY_WATER] * popcount(s[pond + L.L_SHORE] & dry)
+    )
     return value
 
 
@@ -809,50 +886,16 @@ def estimate(s, p, params, water, foliage, shore, small, medium, large):
       stored and the koi the player may still buy, ``chances_left``), ``H_LILY_SLOT`` per free
       water or empty hex next to a water-lily, ``H_LANTERN_SLOT`` per empty hex next to a lantern,
       ``H_DRY_GARDEN`` of the points of a foliage or shore hex not by water but with an empty hex
-      beside it (where water may still go).
+      beside it (where water may still go);
+    - ``H_CARD_LEFT`` per card left in the deck, shared by the players: what the meditations
+      still to come will bring, so that a position a turn later is not worth more by that turn
+      alone (a search that sees one more turn down a branch, as a depth counted in decisions
+      does down a branch with fewer decisions in its turn, is not drawn to it for that).
     """
-    b = base(p)
-    pond = b + L.POND
-    value = float(score(s, p))
-    any_koi = goal_points(s, p, L.F_KOI)
-    free = free_water(s, p)
-    slots = popcount(free) + water
-    stored = (small, medium, large)
-    for k in range(SIZES - 1, -1, -1):
-        worth = float(s[L.KOI_POINTS + k] + any_koi + goal_points(s, p, L.F_SMALL + k))
-        placed = min(stored[k], slots)
-        slots -= placed
-        value += worth * (params[L.H_STORED_KOI] * placed
-                          + params[L.H_KOI_NO_WATER] * (stored[k] - placed))  # fmt: skip
-    garden = params[L.H_STORED_GARDEN]
-    value += water * (params[L.H_STORED_WATER] + garden * goal_points(s, p, L.F_WATER))
-    foliage_worth = s[L.SCORE + L.S_FOLIAGE_BY_WATER] + goal_points(s, p, L.F_FOLIAGE)
-    shore_worth = s[L.SCORE + L.S_SHORE_BY_WATER] + goal_points(s, p, L.F_SHORE)
-    value += garden * (foliage * foliage_worth + 3 * shore * shore_worth)
-    coins = s[b + L.COINS]
-    value += params[L.H_COIN] * coin_worth(s, p, float(coins)) + params[L.H_COIN_LINEAR] * coins
-    taken = occupied(s, p)
-    empty = ALL & ~taken
-    supply_koi = float(s[L.KOI_SUPPLY] + s[L.KOI_SUPPLY + 1] + s[L.KOI_SUPPLY + 2])
-    koi_to_come = small + medium + large + min(supply_koi, chances_left(s, p))
-    value += params[L.H_FREE_WATER] * min(float(popcount(free)), koi_to_come)
-    lily_slots, lantern_slots = 0, 0
-    m = s[pond + L.L_LILY]
-    while m:
-        lily_slots += popcount(_NEIGHBOURS[ctz(m)] & (free | empty))
-        m &= m - 1
-    m = s[pond + L.L_LANTERN]
-    while m:
-        lantern_slots += popcount(_NEIGHBOURS[ctz(m)] & empty)
-        m &= m - 1
-    value += params[L.H_LILY_SLOT] * s[L.SCORE + L.S_LILY_PER_KOI] * lily_slots
-    value += params[L.H_LANTERN_SLOT] * s[L.SCORE + L.S_LANTERN_PER_GARDEN] * lantern_slots
-    dry = ~dilate(SPRING_BIT | s[pond + L.L_WATER] | s[pond + L.L_LILY]) & dilate(empty)
-    value += params[L.H_DRY_GARDEN] * (
-        s[L.SCORE + L.S_FOLIAGE_BY_WATER] * popcount(s[pond + L.L_FOLIAGE] & dry)
-        + s[L.SCORE + L.S_SHORE_BY_WATER] * popcount(s[pond + L.L_SHORE] & dry)
+    worths = storage_worths(s, p)
+    return pond_value(s, p, params, worths) + stored_value(
+        params, worths, water, foliage, shore, small, medium, large
     )
-    return value
 
 
 @njit("float64(int64[::1], int64, float64[::1])", cache=True, _nrt=False)
@@ -884,6 +927,8 @@ def best_keep(s, params):
     best, best_counts = -1e300, np.int64(-1)
     if m0 * m1 * m2 * m3 * m4 * m5 > MAX_KEEPS:
         return estimate_now(s, p, params), best_counts
+    worths = storage_worths(s, p)
+    fixed = pond_value(s, p, params, worths)
     for index in range(m0 * m1 * m2 * m3 * m4 * m5):
         rest = index
         k0 = rest % m0
@@ -907,27 +952,89 @@ def best_keep(s, params):
         )  # fmt: skip
         if not last:
             continue
-        value = estimate(s, p, params, k0, k1, k2, k3, k4, k5)
+        value = fixed + stored_value(params, worths, k0, k1, k2, k3, k4, k5)
         if value > best:
             best = value
             best_counts = k0 | k1 << 8 | k2 << 16 | k3 << 24 | k4 << 32 | k5 << 40
     return best, best_counts
 
 
-@njit("void(int64[::1], float64[::1], float64[::1])", cache=True, _nrt=False)
+@njit("boolean(int64)", cache=True, _nrt=False, inline="always")
+def settled(phase):
+    """Whether ``settle`` stops at this phase: a turn to start, a Work (valued as it stands: each
+    tile counts once placed), a capacity check, the end."""
+    return phase == L.PH_TURN or phase == L.PH_WORK or phase == L.PH_DISCARD or phase == L.PH_OVER
+
+
+@njit("float64(int64[::1], int64, float64[::1])", cache=True)
+def settle(s, p, params):
+    """Play the rest of a meditation, in place, up to the next turn, a Work, a capacity check or
+    the end (``settled``), and return player ``p``'s ``estimate`` there (a capacity check valued by
+    ``best_keep``, a finished game by its score): a position in the middle of a meditation is
+    worth what it still brings (a reward or card effect to come, a koi purchase offered, lilies
+    and lanterns to place), so a search that stops there sees the whole of it. The mover's
+    few-way choices (order, reward, koi purchases) take the best settled value; a lily or lantern
+    the hex with the best ``estimate``; the card flipped is the first kind left, since no estimate
+    reads the market.
+
+        >>> import solver
+        >>> state = solver.load_game("koi", players=1, backend="numba").new_initial_state()
+        >>> value = settle(state.array, 0, HEURISTIC_PARAMS)  # the setup's flips
+        >>> bool(turn_start(state.array)), value == estimate_now(state.array, 0, HEURISTIC_PARAMS)
+        (True, True)
+    """
+    phase = s[L.PHASE]
+    if not settled(phase):
+        acts = np.empty(BUFFER, np.int64)
+        child = np.empty_like(s)
+    while not settled(phase):
+        if phase == L.PH_FLIP:
+            kind = 0
+            while s[L.DECK + kind] == 0:
+                kind += 1
+            apply_action(s, act.FLIP + kind)
+            phase = s[L.PHASE]
+            continue
+        n = legal_actions(s, acts)
+        mover = s[L.TO_MOVE]
+        choice, best = acts[0], -1e300
+        for i in range(n):
+            child[:] = s
+            apply_action(child, acts[i])
+            if phase == L.PH_PLACE:
+                value = estimate_now(child, mover, params)
+            else:
+                value = settle(child, mover, params)
+            if value > best:
+                choice, best = acts[i], value
+        apply_action(s, choice)
+        phase = s[L.PHASE]
+    if phase == L.PH_OVER:
+        return float(score(s, p))
+    if phase == L.PH_DISCARD and s[L.TO_MOVE] == p:
+        return best_keep(s, params)[0]
+    return estimate_now(s, p, params)
+
+
+@njit("void(int64[::1], float64[::1], float64[::1])", cache=True)
 def heuristic(s, params, out):
-    """An estimate of ``returns`` without searching: solo, the estimated score placed in the
-    score range like ``returns``; multiplayer, a softmax of the estimated scores (temperature
-    ``params[H_TEMPERATURE]``), which sums to 1 like the winners' shares. At a capacity check, the
-    player discarding is valued by the best storage the discards can keep (``best_keep``)."""
+    """An estimate of ``returns`` without searching, at the end of the turn under way
+    (``settle``): solo, the estimated score placed in the score range like ``returns``;
+    multiplayer, a softmax of the estimated scores (temperature ``params[H_TEMPERATURE]``), which
+    sums to 1 like the winners' shares. At a capacity check, the player discarding is valued by
+    the best storage the discards can keep (``best_keep``)."""
     players = s[L.PLAYERS]
     if s[L.PHASE] == L.PH_OVER:
         returns(s, out)
         return
+    t = s if settled(s[L.PHASE]) else s.copy()
+    mover = t[L.TO_MOVE]
+    value = settle(t, mover, params)
+    if t[L.PHASE] == L.PH_OVER:
+        returns(t, out)
+        return
     for p in range(players):
-        out[p] = estimate_now(s, p, params)
-    if s[L.PHASE] == L.PH_DISCARD:
-        out[s[L.TO_MOVE]] = best_keep(s, params)[0]
+        out[p] = value if p == mover else estimate_now(t, p, params)
     if players == 1:
         low, high = s[L.SCORE_LOW], s[L.SCORE_HIGH]
         out[0] = min(max((out[0] - low) / (high - low), 0.0), 1.0)

@@ -112,9 +112,10 @@ and the pass."""
 # Indices of the kernel heuristic's weights (``kernel.estimate`` says how each is used).
 (
     H_STORED_KOI, H_KOI_NO_WATER, H_STORED_WATER, H_STORED_GARDEN, H_COIN, H_COIN_LINEAR,
-    H_FREE_WATER, H_LILY_SLOT, H_LANTERN_SLOT, H_DRY_GARDEN, H_TEMPERATURE,
-) = range(11)  # fmt: skip
-HEURISTIC_PARAMS = np.array([0.6, 0.25, 0.1, 0.6, 0.35, 0.0, 0.5, 0.2, 0.1, 0.4, 0.25], np.float64)
+    H_FREE_WATER, H_LILY_SLOT, H_LANTERN_SLOT, H_DRY_GARDEN, H_TEMPERATURE, H_CARD_LEFT,
+) = range(12)  # fmt: skip
+HEURISTIC_PARAMS = np.array([0.6, 0.25, 0.1, 0.6, 0.35, 0.0, 0.5, 0.2, 0.1, 0.4, 0.1, 3.0],
+                            np.float64)  # fmt: skip
 """Default weights of the kernel's ``heuristic``, by index: ``H_STORED_KOI`` the share of its
 points a stored koi is worth (it still has to be placed), ``H_KOI_NO_WATER`` that share for the
 stored koi beyond the free water hexes (pond and stored water); ``H_STORED_WATER`` worth of a
@@ -125,4 +126,6 @@ first, as many koi as purchase chances are left), ``H_COIN_LINEAR`` worth of eac
 next to a water-lily (a koi there scores the lily again), ``H_LANTERN_SLOT`` of an empty hex next
 to a lantern, ``H_DRY_GARDEN`` the share of its points of a foliage or shore hex not yet by water
 with an empty hex beside it; ``H_TEMPERATURE`` the temperature of the multiplayer softmax over
-estimated scores. Set by seeded solo games (docs/ai.md)."""
+estimated scores; ``H_CARD_LEFT`` the points a player's share of each card left in the deck
+is worth (the meditations still to come). Set by seeded solo games, the temperature by 2-player
+arenas (docs/ai.md)."""
