@@ -12,11 +12,12 @@ How it is made (see ``docs/gogoa-reference-map.md``):
 1. **Land.** An outline of Goa (about 50 points of longitude and latitude, coast on the west) is
    projected onto the 12 x 16 grid of flat-top hexes, stretched to fill it. A hex is land when at
    least 3 of 7 sample points (its centre and six points around it) fall inside the outline.
-2. **Destinations.** Twenty-six real places (7 beaches on the coast, 4 waterfalls on the eastern
-   Ghats, 5 of each other type) are projected from their coordinates and put on the nearest land
-   hex still free (by distance between centres, then by hex index), in the order listed: the three
-   Local Guide beaches, Dudhsagar and the places the rulebook names come first. 'Start Here' is
-   Panaji, placed before them all. Most hexes stay blank, as on the real sheet.
+2. **Destinations.** Twenty-three real places (6 beaches on the coast, 4 waterfalls on the
+   eastern Ghats, 5 forts, 4 historical and 4 religious sites) are projected from their coordinates
+   and put on the nearest land hex still free (by distance between centres, then by hex index), in
+   the order listed: the three Local Guide beaches, Dudhsagar and the places the rulebook names
+   come first. 'Start Here' is Ponda, in the middle of Goa, placed before them all. Most hexes stay
+   blank, as on the real sheet.
 3. **Tour plans.** Distances are counted in steps over land. A card's *spread* is the shortest walk
    that visits its three places (in the best order). Every triple of destinations of at least two
    types whose places lie near the edges of Goa is a candidate; the 40-point deck takes 12 triples
@@ -26,7 +27,7 @@ How it is made (see ``docs/gogoa-reference-map.md``):
 
 The map was calibrated so that strong solo play lands around the rulebook's top title (240) and
 rarely reaches the cap of 300: ``bench/gogoa_calibration.py``. The first map (50 places, easier
-cards) ships as ``data/reference-v1.json`` (``load_pack("reference-v1")``).
+cards, starting at Panaji) ships as ``data/reference-v1.json`` (``load_pack("reference-v1")``).
 """
 
 from __future__ import annotations
@@ -73,8 +74,11 @@ OUTLINE = (
 LON0, LAT0, PER_LON, PER_LAT = 73.695, 15.786, 26.3, 30.9
 LAND_SAMPLES = 3  # of 7 sample points inside the outline make a land hex
 
-START = ("Panaji", 73.830, 15.497)
-# (name, type, longitude, latitude), placed in this order. 26 places, most hexes stay blank (the
+# 'Start Here' in the middle of Goa (its place on the real sheet is not public): a trip to both ends
+# of the state is then a trip out and back, which keeps tour plans across Goa hard (the earlier
+# maps started at Panaji, on the north-west coast, with four or five destinations a step away)
+START = ("Ponda", 74.005, 15.403)
+# (name, type, longitude, latitude), placed in this order. 23 places, most hexes stay blank (the
 # first map, data/reference-v1.json, had 50): beaches along the coast, waterfalls only on the
 # Ghats in the east, so a set of all five types means crossing Goa.
 PLACES = (
@@ -87,7 +91,6 @@ PLACES = (
     ("Teracol", "fort", 73.690, 15.720),
     ("Arambol", "beach", 73.704, 15.687),
     ("Morjim", "beach", 73.727, 15.630),
-    ("Bogmalo", "beach", 73.834, 15.369),
     ("Cavelossim", "beach", 73.940, 15.172),
     ("Hivre Falls", "waterfall", 74.135, 15.605),
     ("Kuskem Falls", "waterfall", 74.100, 14.985),
@@ -98,11 +101,9 @@ PLACES = (
     ("Fontainhas", "historical", 73.832, 15.497),
     ("Old Goa", "historical", 73.915, 15.502),
     ("Menezes Braganza House", "historical", 74.040, 15.262),
-    ("Palacio do Deao", "historical", 74.070, 15.210),
     ("Usgalimal Rock Art", "historical", 74.140, 15.175),
     ("Basilica of Bom Jesus", "religious", 73.912, 15.501),
     ("Shanta Durga Temple", "religious", 73.985, 15.396),
-    ("Brahma Temple", "religious", 74.140, 15.565),
     ("Mallikarjun Temple", "religious", 74.060, 15.015),
 )  # fmt: skip
 GUIDES = ("Calangute", "Colva", "Palolem")
@@ -149,9 +150,15 @@ def nearest_free(lon: float, lat: float, land: set[int], taken: set[int]) -> int
     )
 
 
-def spread(a: int, b: int, c: int, dist: dict[int, dict[int, int]]) -> int:
-    """The shortest walk over land visiting three hexes, starting at the best of them."""
-    return min(dist[x][y] + dist[y][z] for x, y, z in itertools.permutations((a, b, c)))
+def spread(
+    a: int, b: int, c: int, dist: dict[int, dict[int, int]], start: int | None = None
+) -> int:
+    """The shortest walk over land visiting three hexes, starting at the best of them, or at
+    ``start`` if given (the trip a card asks for from 'Start Here'; ``dist`` holds its steps too)."""
+    return min(
+        (0 if start is None else dist[start][x]) + dist[x][y] + dist[y][z]
+        for x, y, z in itertools.permutations((a, b, c))
+    )
 
 
 def make_plans(places: list[dict[str, Any]], land: set[int]) -> list[dict[str, Any]]:
@@ -236,6 +243,22 @@ def reach(pack: Pack) -> tuple[float, float, float]:
     return hexes / n, places / n, some / n
 
 
+def plan_lengths(pack: Pack) -> dict[int, tuple[list[int], list[int]]]:
+    """Per card value (40, 30, 20): each card's spread and the walk through its places from
+    'Start Here' (the first map: spreads 13-16, 8-11 and 3-5, walks 14-19, 9-13 and 6-14)."""
+    dist = {
+        h: steps_over_land(set(pack.land), h)
+        for h in (pack.start, *(d.hex for d in pack.destinations))
+    }
+    return {
+        points: (
+            [spread(*p.places, dist) for p in pack.plans if p.points == points],
+            [spread(*p.places, dist, pack.start) for p in pack.plans if p.points == points],
+        )
+        for points in (40, 30, 20)
+    }
+
+
 def picture(obj: dict[str, Any]) -> str:
     """The map as text: two characters per hex, odd columns half a hex (one line) lower; the row
     number is written at the left of the even columns' line. ``B W F H R``: beach, waterfall,
@@ -293,6 +316,9 @@ def main() -> int:
     hexes, places, some = reach(pack)
     print(f"one solo roll reaches {hexes:.1f} hexes and {places:.1f} destinations; "
           f"{some:.1%} of (hex, roll) pairs reach a destination")  # fmt: skip
+    for points, (spreads, trips) in plan_lengths(pack).items():
+        print(f"{points}-point cards: spread {min(spreads)}-{max(spreads)}, "
+              f"{min(trips)}-{max(trips)} steps from Start Here")  # fmt: skip
     return 0
 
 

@@ -252,7 +252,7 @@ def test_typed_positions_read_the_same_on_both_backends() -> None:
 @pytest.mark.parametrize(
     ("pack", "players", "sheets", "dice", "reserved", "to_move", "day", "reserves"),
     [  # the fallback fixes of issue 16 (see test_rules_moves.py)
-        (None, 1, [("Teracol", ["Teracol"])], [2, 6, 6], 6, 0, 2, [2]),
+        (None, 1, [("Teracol", ["Teracol"])], [2, 6, 6], 6, 0, 3, [2]),
         (None, 2, [("Start Here", []), ("J2", [])], [1, 6, 6], 1, 1, 5, [1, 6]),
         ("strip", 2, [("F8", ["Calangute"]), ("F8", [])], [1, 2, 3], 2, 0, 3, [1, 2, 3]),
         ("strip", 2, [("F8", []), ("F8", [])], [1, 2, 3], 3, 0, 3, [1]),

@@ -148,22 +148,19 @@ def test_destinations_at_their_places(pack: Pack) -> None:
 
 
 def test_tour_plans_two_decks_harder_for_more_points(pack: Pack, script: ModuleType) -> None:
-    """36 cards: a 40-point deck of 12, a 20/30 deck of 24; more points, places further apart;
-    most destinations are on some card."""
+    """36 cards: a 40-point deck of 12, a 20/30 deck of 24; more points, places further apart and
+    a longer trip from 'Start Here'; most destinations are on some card."""
     assert len(pack.plans) == 36
     assert Counter(p.points for p in pack.plans) == {40: 12, 30: 12, 20: 12}
     assert len(pack.deck(0)) == 12 and len(pack.deck(1)) == 24
     on_cards = {h for p in pack.plans for h in p.places}
     assert on_cards <= {d.hex for d in pack.destinations}
     assert len(on_cards) >= 0.8 * len(pack.destinations)
-    dist = {
-        h: script.steps_over_land(set(pack.land), h) for h in (d.hex for d in pack.destinations)
-    }
-    spread = {
-        pts: [script.spread(*p.places, dist) for p in pack.plans if p.points == pts]
-        for pts in (20, 30, 40)
-    }
+    lengths = script.plan_lengths(pack)
+    spread = {points: spreads for points, (spreads, _) in lengths.items()}
+    trip = {points: trips for points, (_, trips) in lengths.items()}
     assert max(spread[20]) < min(spread[30]) and max(spread[30]) < min(spread[40])
+    assert max(trip[20]) < min(trip[30]) and max(trip[30]) < min(trip[40])
 
 
 REACH_BAND = {"destinations": (5.0, 9.0), "share": (0.90, 0.97)}

@@ -181,14 +181,14 @@ def reserving(g: Any, state: Any) -> Any:
 def test_starting_player_falls_back_only_when_every_die_leads_out() -> None:
     """How to Play 3: "If a player has to choose from dice that moves them outside Goa, they may use
     a die and move in the opposite Direction." The starting player chooses from all three dice, so
-    the fallback level is decided over every die they could reserve. Solo, day 2, at Teracol with
+    the fallback level is decided over every die they could reserve. Solo, day 3, at Teracol with
     2 6 6: the 2 leads inside Goa, so a 6 (up-left, into the sea) may not be reserved, and nothing
     goes the opposite way (direction 3, distance 6, to Old Goa or Miramar)."""
     import solver
 
     g = solver.load_game("gogoa", players=1)
     teracol, pack = g.pack.hex_named("Teracol"), g.pack
-    state = move_position(g, [sheet("Teracol", ("Teracol",))], (2, 6, 6), 2, day=2)
+    state = move_position(g, [sheet("Teracol", ("Teracol",))], (2, 6, 6), 2, day=3)
     level, best, stuck = state.day_moves()
     assert level == mv.DIE and not stuck and {w.heading for w in best.values()} == {2}
     reserve = reserving(g, state)
@@ -199,7 +199,7 @@ def test_starting_player_falls_back_only_when_every_die_leads_out() -> None:
     level, best, _ = mv.day_moves(pack.land, (2, 6, 6), 6, True, teracol, 0)
     assert level == mv.DIE and best == {}  # no opposite direction: reserving the 2 leads inside
     assert not {pack.hex_named("Old Goa"), pack.hex_named("Miramar")} & set(ends(state))
-    typed = move_position(g, [sheet("Teracol", ("Teracol",))], (2, 6, 6), 6, day=2)
+    typed = move_position(g, [sheet("Teracol", ("Teracol",))], (2, 6, 6), 6, day=3)
     assert typed.legal_actions() == [act.STAY]  # a die that could not be reserved: no way to move
 
 
