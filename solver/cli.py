@@ -405,6 +405,8 @@ def cmd_solo(args: argparse.Namespace) -> int:
     game = _load(args)
     if args.hindsight:
         hindsight.BEAM.check(args.beam, "beam")
+        if args.anneal is not None:
+            hindsight.ANNEAL.check(args.anneal, "anneal")
         if args.game not in hindsight.GAMES:
             known = ", ".join(hindsight.GAMES)
             raise SolverError(f"hindsight: no hindsight search for {args.game}; it has one for {known}")
@@ -422,9 +424,11 @@ def cmd_solo(args: argparse.Namespace) -> int:
     data = {"game": args.game, **game.options(), "games": args.games, "seeds": [seeds[0], seeds[-1]],
             "agents": summaries}  # fmt: skip
     if args.hindsight:
-        data["hindsight"] = {"beam": args.beam, "search": "beam search over the known dice and cards "
-                             "(solver.search.hindsight): a lower bound of the clairvoyant optimum"}  # fmt: skip
-        heading += f"; hindsight: beam {args.beam} (a lower bound; * proven the optimum)"
+        anneal = hindsight.GAMES[args.game] if args.anneal is None else args.anneal
+        then = ", then annealing over the whole line" if anneal else ""
+        data["hindsight"] = {"beam": args.beam, "anneal": anneal, "search": f"beam search over the known dice and "
+                             f"cards{then} (solver.search.hindsight): a lower bound of the clairvoyant optimum"}  # fmt: skip
+        heading += f"; hindsight: beam {args.beam}, anneal {anneal} (a lower bound; * proven the optimum)"
     lines = [heading, report.solo_table(summaries, solo)]
     if args.hindsight:
         lines += ["", report.hindsight_table(summaries)]
@@ -441,9 +445,9 @@ def cmd_solo(args: argparse.Namespace) -> int:
 def _add_hindsight(
     args: argparse.Namespace, game: Any, played: dict[str, list[tuple[report.SoloGame, list[int]]]]
 ) -> None:
-    """Give each game its hindsight score: per seed, one beam search per world (the dice and cards
-    the games revealed: the same for every agent unless a peek shifted Kokoro's draws), guided by
-    the games played in it so that the bound is never below them."""
+    """Give each game its hindsight score: per seed, one search per world (the dice and cards the
+    games revealed: the same for every agent unless a peek shifted Kokoro's draws), guided by the
+    games played in it so that the bound is never below them."""
     games = list(played.values())
     with _progress(args, args.games, "hindsight") as bar:
         for g in range(args.games):
@@ -453,7 +457,8 @@ def _add_hindsight(
                 world = hindsight.World.of_game(game, actions)
                 worlds.setdefault(world, []).append((result, actions))
             for world, members in worlds.items():
-                found = hindsight.hindsight(game, world, args.beam, guides=[a for _, a in members])
+                found = hindsight.hindsight(game, world, args.beam, guides=[a for _, a in members],
+                                            anneal=args.anneal)  # fmt: skip
                 for result, _ in members:
                     result.hindsight, result.hindsight_exact = found.score, found.exact
             bar.update()
@@ -652,6 +657,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also find each game's hindsight score (knowing every die and card) and the regret")
     p.add_argument("--beam", type=int, default=hindsight.DEFAULT_BEAM,
                    help="the beam width of the hindsight search (wider: slower, closer to the optimum)")
+    p.add_argument("--anneal", type=int, default=None, metavar="STEPS",
+                   help="annealing steps after the hindsight beam (default: the game's: "
+                   + ", ".join(f"{g} {n}" for g, n in hindsight.GAMES.items()) + ")")
     p.add_argument("--record", nargs="?", const=records.default_path(), default=None, metavar="FILE",
                    help=f"keep the best score as a local record (default file: {records.default_path()})")
     _sweep_options(p)

@@ -42,20 +42,40 @@ def brute_force(state, world: World, used: dict[str, int], kind) -> int:
     return best
 
 
+def drawn_from(game, actions, world: World) -> bool:
+    """Whether a game saw the world's outcomes: each deck's draws a beginning of the world's (a
+    peek at the last round draws a sixth sanctuary card that a player who does not peek never
+    sees)."""
+    drawn, known = dict(World.of_game(game, actions).draws), dict(world.draws)
+    return drawn.keys() == known.keys() and all(known[k][: len(v)] == v for k, v in drawn.items())
+
+
 def test_the_bound_is_at_least_every_agent_and_replays(game):
     for seed in (3, 4)[: 1 if game.info.name == "gogoa" else 2]:
         records = [solver.play(game, [agent], seed=seed) for agent in ("greedy", "random")]
         for record in records:
             world = World.of_game(game, record.actions)
-            found = hindsight(game, world, beam=4, guides=[record.actions])
+            found = hindsight(game, world, beam=4, guides=[record.actions], anneal=20_000)
             assert found.score >= record.scores[0]
             # the clairvoyant's game replays on the reference engine, in the same world
             assert replay_score(game, found.actions) == found.score
-            # the same outcomes: each deck's draws a beginning of the world's (a peek at the last
-            # round draws a sixth sanctuary card that a player who does not peek never sees)
-            drawn, known = dict(World.of_game(game, found.actions).draws), dict(world.draws)
-            assert drawn.keys() == known.keys()
-            assert all(known[k][: len(v)] == v for k, v in drawn.items())
+            assert drawn_from(game, found.actions, world)
+
+
+def test_annealing_only_improves_on_the_beam_and_is_deterministic():
+    game = solver.load_game("kokoro", players=1, backend="numba")
+    gains = []
+    for seed in (1, 2, 3):
+        record = solver.play(game, ["greedy"], seed=seed)
+        world = World.of_game(game, record.actions)
+        beam = hindsight(game, world, beam=8, guides=[record.actions], anneal=0)
+        found = hindsight(game, world, beam=8, guides=[record.actions], anneal=40_000)
+        assert found.score >= beam.score >= record.scores[0]
+        assert replay_score(game, found.actions) == found.score
+        assert drawn_from(game, found.actions, world)
+        assert hindsight(game, world, beam=8, guides=[record.actions], anneal=40_000) == found
+        gains.append(found.score - beam.score)
+    assert max(gains) > 10  # the beam's ranking misjudges a clairvoyant's positions; annealing sees
 
 
 def test_guides_keep_the_bound_above_a_line_a_narrow_beam_misses():
@@ -115,18 +135,20 @@ def test_refusals():
     game = solver.load_game("kokoro", players=1)
     with pytest.raises(SearchError, match="beam"):
         hindsight(game, World.of_seed(game, 1), beam=0)
+    with pytest.raises(SearchError, match="anneal"):
+        hindsight(game, World.of_seed(game, 1), beam=2, anneal=-1)
 
 
 def test_cli_hindsight_text_and_json(capsys):
     argv = ["solo", "kokoro", "--games", "2", "--seed", "3", "--agent", "random", "--baselines", "",
-            "--hindsight", "--beam", "2"]  # fmt: skip
+            "--hindsight", "--beam", "2", "--anneal", "4000"]  # fmt: skip
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "regret: mean gap" in text and "games at the hindsight score" in text
-    assert "score/hindsight" in text and "hindsight: beam 2" in text
+    assert "score/hindsight" in text and "hindsight: beam 2, anneal 4000" in text
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["hindsight"]["beam"] == 2
+    assert data["hindsight"]["beam"] == 2 and data["hindsight"]["anneal"] == 4000
     for summary in data["agents"]:
         rows = summary["results"]
         assert all(r["hindsight"] >= r["score"] for r in rows)
@@ -142,3 +164,5 @@ def test_cli_refuses_hindsight_for_godo_and_a_bad_beam(capsys):
     assert "hindsight: no hindsight search for godo" in capsys.readouterr().err
     assert main([*solo, "kokoro", "--beam", "0"]) == 2
     assert "beam" in capsys.readouterr().err
+    assert main([*solo, "kokoro", "--anneal", "-1"]) == 2
+    assert "anneal" in capsys.readouterr().err

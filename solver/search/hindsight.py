@@ -1,5 +1,6 @@
 """Hindsight bounds for solo scores: the best score a player who knew every future die and card
-could reach, found by a beam search over the known chance sequence.
+could reach, found by a beam search over the known chance sequence and (Kokoro) by annealing the
+whole line it finds.
 
 A solo game's chance comes from its seed (``solver.play`` draws each outcome with one
 ``random.Random(seed)`` draw). Where the outcomes do not depend on what the player decides, the
@@ -16,9 +17,27 @@ Go Goa the two are the same for every game of the seed). In a world, a peek only
 The search (``hindsight``) keeps the ``beam`` best positions after each turn (every decision up to
 the next chance node, then the known outcomes), ranked by the game's ``estimate`` of the final
 score (the kernel's heuristic, which sees the dice or card just revealed). Identical positions are
-merged. What it finds is a lower bound of the clairvoyant optimum; it is exact (``exact``) when no
-turn had more distinct positions than the beam holds. Played lines given as ``guides`` are always
-kept, so the bound is never below a score actually reached in that world.
+merged. Played lines given as ``guides`` are always kept, so the bound is never below a score
+actually reached in that world.
+
+The ``estimate`` is made for a player who does not know what comes, so it misjudges a
+clairvoyant's positions: in Kokoro it keeps positions that leave room for any card rather than
+those that fit the cards coming. So the beam's line is then improved as a whole by simulated
+annealing (``anneal_line``, compiled over the kernel), judged by the final score itself: a step
+changes one decision (or swaps two: a Kokoro path card drawn in another space, two cards
+exchanging spaces, a card spent on a peek), the line is replayed in the world from that decision
+(a line the world does not hold is refused), and a worse line is kept with odds falling to none.
+``RUNS`` runs from the beam's line with seeds 1, 2, ... keep the best, so the result is
+deterministic and never below the beam's. In Kokoro (one decision a turn, the path cards fixed
+by the world) this lifts the bound by about 60%: on the worlds of ``expectimax:depth=2``'s games,
+seeds 1-20, from a mean of 89.9 with the beam alone to 146.0, at least 20 more on every seed (about
+7 s a world at the default 1,000,000 steps; ``docs/ai.md`` has the commands and the regret table).
+Go Goa takes no annealing by default (``GAMES``): a day is a reserved die and a move from where
+the token stands, so changing one day leaves the later moves illegal and the steps find nothing.
+
+What it finds is a lower bound of the clairvoyant optimum, every score replayed on the reference
+engine (``replay_score``); it is exact (``exact``) when no turn had more distinct positions than
+the beam holds.
 
     >>> import solver
     >>> game = solver.load_game("gogoa", players=1, backend="numba")
@@ -27,12 +46,18 @@ kept, so the bound is never below a score actually reached in that world.
     >>> found = hindsight(game, world, beam=4, guides=[played.actions])
     >>> found.score >= played.scores[0], replay_score(game, found.actions) == found.score
     (True, True)
+    >>> game = solver.load_game("kokoro", players=1, backend="numba")
+    >>> world = World.of_seed(game, 1)
+    >>> beam = hindsight(game, world, beam=4, anneal=0)
+    >>> hindsight(game, world, beam=4, anneal=20_000).score > beam.score
+    True
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -43,14 +68,38 @@ from solver.core.agents import Bound
 from solver.core.errors import SearchError
 from solver.core.play import sample_chance
 from solver.core.players import CHANCE
+from solver.search import compiled
+from solver.search.compiled import (
+    BUFFER,
+    apply_action,
+    chance_outcomes,
+    current_player,
+    is_terminal,
+    legal_actions,
+    random_below,
+    returns,
+)
 
-GAMES = ("gogoa", "kokoro")
-"""The games with a hindsight search (GODŌ's turns are long chains of moves: not yet)."""
+GAMES = {"gogoa": 0, "kokoro": 1_000_000}
+"""The games with a hindsight search, and the annealing steps ``hindsight`` takes by default for
+each (Go Goa none: see the module docstring; GODŌ has no hindsight search, see ``docs/ai.md``)."""
 
 BEAM = Bound(int, 1, 100_000)
 """The beam widths ``hindsight`` takes."""
 
 DEFAULT_BEAM = 64
+
+ANNEAL = Bound(int, 0, 10**9)
+"""The annealing steps ``hindsight`` takes."""
+
+RUNS = 4
+"""The annealing runs, each from the beam's line with its own seed (1, 2, ...). Runs from the same
+line end far apart (Kokoro, runs of 250,000 steps: 115 to 161 on seed 6), so several shorter runs
+are kept rather than one long one (seeds 1-6, greedy's worlds: 4 x 250,000 steps gave a mean of
+153.0, 1 x 1,000,000 140.3)."""
+
+HEAT = 0.01
+"""The annealing's first temperature, in return units (the solo score range is 1)."""
 
 
 class Hindsight(NamedTuple):
@@ -127,7 +176,8 @@ def _unroll(path: tuple | None) -> list[int]:
 
 
 class _Search:
-    """One beam search: the kernel's functions over state arrays and the world's outcomes."""
+    """One hindsight search (the beam, then the annealing): the kernel's functions over state
+    arrays and the world's outcomes."""
 
     def __init__(self, game: Any, world: World) -> None:
         self.start = game.new_initial_state().kernel_state()
@@ -139,6 +189,12 @@ class _Search:
         self.acts = np.empty(self.kernel.BUFFER, np.int64)
         self.chance_acts = np.empty(64, np.int64)
         self.chance_odds = np.empty(64, np.float64)
+        # the world for ``anneal_line``: the streams end to end, where each starts, how long
+        self.lengths = np.array([len(v) for v in self.outcomes], np.int64)
+        self.offsets = np.cumsum(self.lengths) - self.lengths
+        self.flat = np.array([a for v in self.outcomes for a in v], np.int64)
+        self.stream_of = np.array([self.streams.index(k) if (k := self.kind(a)) in self.streams
+                                   else -1 for a in range(game.info.num_distinct_actions)])  # fmt: skip
 
     def resolve(
         self, s: np.ndarray, taken: tuple[int, ...]
@@ -241,6 +297,145 @@ class _Search:
             layer = ranked[:beam] + [n for n in ranked[beam:] if n.guides]
         return max(layer, key=lambda n: n.value), exact
 
+    def anneal(
+        self,
+        root: tuple[np.ndarray, tuple[int, ...], tuple[int, ...]],
+        line: Sequence[int],
+        steps: int,
+        seed: int,
+    ) -> list[int]:
+        """The best whole line ``anneal_line`` finds from ``line`` (a game from ``root``, chance
+        outcomes included): the same if it finds none better."""
+        s, taken, done = root
+        decisions, pool = [], set()
+        walker = s.copy()
+        for action in line[len(done) :]:
+            if self.kernel.current_player(walker) >= 0:
+                decisions.append(action)
+                pool.update(self.acts[: self.kernel.legal_actions(walker, self.acts)].tolist())
+            self.kernel.apply_action(walker, action)
+        found = np.array(decisions, np.int64)
+        built = compiled.build(sys.modules[__name__], self.start.search_kernel())
+        built.anneal_line(s, np.array(taken, np.int64), found, self.flat, self.offsets, self.lengths,
+                          self.stream_of, np.array(sorted(pool), np.int64), steps, HEAT, seed)  # fmt: skip
+        actions, s, used = list(done), s.copy(), taken
+        for action in found.tolist():
+            self.kernel.apply_action(s, action)
+            chance, used = self.resolve(s, used)
+            actions += [action, *chance]
+        return actions
+
+
+# -- annealing: whole lines, compiled over the game's kernel ---------------------------------------
+
+NO_LINE = -1.0
+"""What ``replay_line`` gives a line the world does not hold (returns lie in [0, 1])."""
+
+
+def listed(action, acts, n):
+    """Whether ``action`` is among ``acts[:n]``."""
+    for i in range(n):
+        if acts[i] == action:
+            return True
+    return False
+
+
+def replay_line(s, used, line, first, outcomes, offsets, lengths, stream_of, snaps, snaps_used):
+    """Play the decisions ``line[first:]`` from ``s`` (in place), the position before decision
+    ``first`` with ``used[k]`` outcomes of stream ``k`` taken, each chance node the world's next
+    outcome of its stream (``outcomes[offsets[k]:][:lengths[k]]``, the stream of an action
+    ``stream_of[action]``). The position before each decision ``k`` is kept in ``snaps[k]``, its
+    ``used`` in ``snaps_used[k]``. Returns the solo return of the end, or ``NO_LINE`` if a
+    decision is not legal, the world lacks an outcome or the line has too few or too many."""
+    acts = np.empty(BUFFER, np.int64)
+    odds = np.empty(BUFFER, np.float64)
+    k = first
+    while not is_terminal(s):
+        if current_player(s) >= 0:
+            if k >= line.shape[0] or not listed(line[k], acts, legal_actions(s, acts)):
+                return NO_LINE
+            snaps[k, :] = s
+            snaps_used[k, :] = used
+            apply_action(s, line[k])
+            k += 1
+            continue
+        n = chance_outcomes(s, acts, odds)
+        stream = stream_of[acts[0]]
+        if stream < 0 or used[stream] >= lengths[stream]:
+            return NO_LINE
+        action = outcomes[offsets[stream] + used[stream]]
+        if not listed(action, acts, n):
+            return NO_LINE
+        used[stream] += 1
+        apply_action(s, action)
+    if k != line.shape[0]:
+        return NO_LINE
+    values = np.zeros(8)
+    returns(s, values)
+    return values[0]
+
+
+def anneal_line(
+    root, root_used, line, outcomes, offsets, lengths, stream_of, pool, steps, heat, seed
+):
+    """Simulated annealing over the decisions of a whole line from ``root`` (see
+    ``replay_line``), in place: ``line`` ends as the best line found; returns its return. A step
+    gives a random decision a random action of ``pool``, swapping the two decisions if the line
+    already takes that action elsewhere, and replays the line from the first decision changed.
+    A worse line is kept with odds ``exp(-loss / t)``, the temperature ``t`` falling linearly from
+    ``heat`` (in return units) to 0 over ``steps``; the generator is splitmix64 from ``seed``."""
+    m = line.shape[0]
+    rng = np.zeros(1, np.uint64)
+    rng[0] = seed
+    snaps = np.empty((m, root.shape[0]), root.dtype)
+    snaps_used = np.empty((m, root_used.shape[0]), np.int64)
+    trial_snaps = np.empty_like(snaps)
+    trial_used = np.empty_like(snaps_used)
+    s = root.copy()
+    used = root_used.copy()
+    value = replay_line(s, used, line, 0, outcomes, offsets, lengths, stream_of, snaps, snaps_used)
+    if value == NO_LINE or m == 0:
+        return value
+    current, trial = line.copy(), line.copy()
+    best = value
+    for step in range(steps):
+        i = random_below(rng, m)
+        action = pool[random_below(rng, pool.shape[0])]
+        if action == current[i]:
+            continue
+        first, j = i, -1
+        for k in range(m):
+            if current[k] == action and k != i:
+                j = k
+                break
+        trial[:] = current
+        trial[i] = action
+        if j >= 0:
+            trial[j] = current[i]
+            first = min(i, j)
+        s[:] = snaps[first]
+        used[:] = snaps_used[first]
+        found = replay_line(s, used, trial, first, outcomes, offsets, lengths, stream_of,
+                            trial_snaps, trial_used)  # fmt: skip
+        if found == NO_LINE:
+            continue
+        t = heat * (1.0 - step / steps)
+        if found < value:
+            if t <= 0.0 or random_below(rng, 1 << 30) / (1 << 30) >= np.exp((found - value) / t):
+                continue
+        value = found
+        current[:] = trial
+        snaps[first:m] = trial_snaps[first:m]
+        snaps_used[first:m] = trial_used[first:m]
+        if value > best:
+            best = value
+            line[:] = current
+    return best
+
+
+COMPILED = (listed, replay_line, anneal_line)
+"""The functions compiled per kernel (``solver.search.compiled``)."""
+
 
 def hindsight(
     game: Any,
@@ -248,6 +443,7 @@ def hindsight(
     beam: int = DEFAULT_BEAM,
     guides: Sequence[Sequence[int]] = (),
     start: Sequence[int] = (),
+    anneal: int | None = None,
 ) -> Hindsight:
     """The best solo score the beam search finds in ``world``, a lower bound of what a player who
     knew it could reach (``exact`` when proven the optimum), at least every ``guides`` line's
@@ -256,14 +452,17 @@ def hindsight(
 
     The search runs with ``beam`` and with a quarter, a sixteenth... of it (down to 1) and keeps
     the best: a beam search can lose a line a narrower one keeps, so this way four times the beam
-    never finds less.
+    never finds less. Unless that is proven the optimum, ``anneal`` steps of annealing (``None``:
+    the game's default, ``GAMES``) in ``RUNS`` runs improve its line.
 
     Raises:
-        SearchError: ``beam`` is out of range, the game has no hindsight search (``GAMES``) or
-            is not solo, a guide was played in
-            another world, or ``start`` is not a beginning of a game in it.
+        SearchError: ``beam`` or ``anneal`` is out of range, the game has no hindsight search
+            (``GAMES``) or is not solo, a guide was played in another world, or ``start`` is not
+            a beginning of a game in it.
     """
     BEAM.check(beam, "beam")
+    if anneal is not None:
+        ANNEAL.check(anneal, "anneal")
     if game.info.name not in GAMES:
         raise SearchError(f"hindsight: no hindsight search for {game.info.title}; "
                           f"it has one for {', '.join(GAMES)}")  # fmt: skip
@@ -277,8 +476,14 @@ def hindsight(
     widths = [beam >> (2 * k) for k in range(beam.bit_length()) if beam >> (2 * k)]
     found = [search.run(root, width, guides) for width in widths]
     best, exact = max(found, key=lambda f: f[0].value)[0], any(e for _, e in found)
-    actions = _unroll(best.path)
-    return Hindsight(replay_score(game, actions), actions, exact)
+    beam_line = actions = _unroll(best.path)
+    score = replay_score(game, actions)
+    steps = GAMES[game.info.name] if anneal is None else anneal
+    for seed in range(1, RUNS + 1) if steps and not exact else ():
+        line = search.anneal(root, beam_line, steps // RUNS, seed)
+        if (line_score := replay_score(game, line)) > score:
+            actions, score = line, line_score
+    return Hindsight(score, actions, exact)
 
 
 def replay_score(game: Any, actions: Sequence[int]) -> int:
