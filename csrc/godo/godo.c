@@ -1107,15 +1107,69 @@ void determinize(int64_t *s, int64_t observer, uint64_t *rng) {
 
 /* -- evaluation for the searchers ---------------------------------------------------------------- */
 
-static double progress(const i64 *s, i64 player, const double *params) {
+static double journal_steps(const i64 *s, i64 player) {
     double total = 0.0;
     for (i64 t = 0; t < NC; t++) {
         i64 pos = track(s, player, t);
         total += pos == L_MASTERED ? 6.0 : (double)pos;
     }
-    if (player == s[L_ACTIVE] && s[L_STAGE] == L_ST_PLAY)
-        for (i64 c = 0; c < NC; c++) total += params[3] * (double)s[L_COLLECTED + c];
     return total;
+}
+
+/* How many tokens of *pool (a count per colour, 4 bits each) the player's journal can use in one
+ * go, own colours first; *pool keeps the rest (kernel.py's _usable). */
+static i64 usable(const i64 *s, i64 player, i64 *pool) {
+    i64 used = 0, places = 0;
+    for (i64 t = 0; t < NC; t++) {
+        i64 pos = track(s, player, t);
+        places |= (pos == L_MASTERED ? P_MASTERY_SPACE : pos) << (4 * t);
+    }
+    for (int own = 1; own >= 0; own--) {
+        int moved = 1;
+        while (moved) {
+            moved = 0;
+            for (i64 t = 0; t < NC; t++) {
+                i64 pos = (places >> (4 * t)) & 15;
+                if (pos >= P_MASTERY_SPACE) continue;
+                for (i64 c = 0; c < NC; c++) {
+                    if ((own && c != t) || ((*pool >> (4 * c)) & 15) == 0) continue;
+                    if ((shows(s, t, pos + 1) >> c) & 1) {
+                        *pool -= (i64)1 << (4 * c);
+                        places += (i64)1 << (4 * t);
+                        used++;
+                        moved = 1;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    return used;
+}
+
+static i64 packed(const i64 *s, i64 base) {
+    i64 pool = 0;
+    for (i64 c = 0; c < NC; c++) pool |= s[base + c] << (4 * c);
+    return pool;
+}
+
+/* The worth of the virtue tokens held during a turn, to whoever will use them: the active player
+ * what its journal takes, the others what is left (kernel.py's _add_tokens: sharing). */
+static void add_tokens(const i64 *s, double worth, double *out) {
+    i64 active = s[L_ACTIVE];
+    i64 left = packed(s, L_COLLECTED), first = next_player(s, active);
+    if (s[L_PHASE] == L_PH_ADVANCE && s[L_POOL_MODE] == L_PM_SHARE) {
+        first = s[L_TO_MOVE];
+        i64 pool = packed(s, L_POOL);
+        out[first] += worth * (double)usable(s, first, &pool);
+        first = next_player(s, first);
+    } else {
+        out[active] += worth * (double)usable(s, active, &left);
+    }
+    for (i64 p = first; p != active && left; p = next_player(s, p)) {
+        i64 pool = left;
+        out[p] += worth * (double)usable(s, p, &pool);
+    }
 }
 
 void heuristic(int64_t *s, const double *params, double *out) {
@@ -1124,17 +1178,23 @@ void heuristic(int64_t *s, const double *params, double *out) {
         return;
     }
     i64 players = s[L_PLAYERS];
+    int playing = s[L_STAGE] == L_ST_PLAY;
     if (s[L_SOLO]) {
-        double needed = (6.0 * NC - progress(s, 0, params)) / params[1];
+        double progress = journal_steps(s, 0);
+        if (playing)
+            for (i64 c = 0; c < NC; c++) progress += params[3] * (double)s[L_COLLECTED + c];
+        double needed = (6.0 * NC - progress) / params[1];
         double margin = (double)s[L_STOCK] - needed;
         double win = 1.0 / (1.0 + exp(-params[2] * margin));
         double m = margin > 0.0 ? margin : 0.0;
         out[0] = win * (0.5 + 0.05 * (m < 10.0 ? m : 10.0));
         return;
     }
+    for (i64 p = 0; p < players; p++) out[p] = journal_steps(s, p);
+    if (playing) add_tokens(s, params[3], out);
     double total = 0.0;
     for (i64 p = 0; p < players; p++) {
-        out[p] = exp(params[0] * progress(s, p, params));
+        out[p] = exp(params[0] * out[p]);
         total += out[p];
     }
     for (i64 p = 0; p < players; p++) out[p] /= total;

@@ -81,15 +81,13 @@ class MCTSAgent:
 
     def __init__(self, seed: int = 0, time: float | None = None, iterations: int | None = None,
                  workers: int | None = None, explore: float | None = None, rollout: int | None = None,
-                 guided: int | None = None) -> None:  # fmt: skip
+                 guided: int | None = None, finish: int | None = None) -> None:  # fmt: skip
         self.seed = seed
         self.seconds = time
         self.iterations = iterations if iterations is not None or time is not None else 1000
         self.workers = workers
-        self.params = mcts.DEFAULT_PARAMS.copy()
-        for index, value in ((mcts.P_EXPLORATION, explore), (mcts.P_ROLLOUT_CUTOFF, rollout), (mcts.P_GUIDED, guided)):
-            if value is not None:
-                self.params[index] = value
+        self.options = ((mcts.P_EXPLORATION, explore), (mcts.P_ROLLOUT_CUTOFF, rollout), (mcts.P_GUIDED, guided),
+                        (mcts.P_FINISH, finish))  # fmt: skip
         self.decisions = 0
         self.searcher: MCTSSearcher | None = None
 
@@ -100,8 +98,12 @@ class MCTSAgent:
             if self.searcher is not None:
                 self.searcher.close()
             self.decisions += 1
+            params = mcts.default_params(kstate.search_kernel(), kstate.players)
+            for index, value in self.options:
+                if value is not None:
+                    params[index] = value
             self.searcher = MCTSSearcher(kstate, seed=derive_seed(self.seed, 7919, self.decisions),
-                                         workers=self.workers, params=self.params,
+                                         workers=self.workers, params=params,
                                          capacity=capacity_for(None if self.iterations else self.seconds))  # fmt: skip
         action = legal[0] if len(legal) == 1 else _searched(self.searcher.run(self.iterations, self.seconds), legal)
         self.searcher.advance(action)

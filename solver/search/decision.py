@@ -22,6 +22,7 @@ from solver.core.agents import COUNT, OPTIONS, Bound, check_seed, derive_seed
 from solver.core.errors import SearchError
 from solver.core.strict_json import show
 from solver.search import mcts
+from solver.search.greedy import make_greedy
 from solver.search.searcher import (
     ExpectimaxSearcher,
     MCTSSearcher,
@@ -107,13 +108,13 @@ def _optional(value: Any, field: str, bound: Bound) -> Any:
 
 
 def _params(params: Any) -> list[float] | None:
-    """MCTS's parameters (``mcts.DEFAULT_PARAMS``) as floats, checked: ``explore``, ``rollout``
-    and ``guided`` within their agent options' ranges, the last one a probability."""
+    """MCTS's parameters (``mcts.DEFAULT_PARAMS``) as floats, checked: ``explore``, ``rollout``,
+    ``guided``, the random step's probability and ``finish``, within their agent options' ranges."""
     if params is None:
         return None
     if isinstance(params, (str, bytes)) or not hasattr(params, "__len__") or len(params) != len(mcts.DEFAULT_PARAMS):
         raise SearchError(f"params: expected {len(mcts.DEFAULT_PARAMS)} numbers, got {show(params)}")
-    bounds = [OPTIONS["explore"], OPTIONS["rollout"], OPTIONS["guided"], Bound(float, 0, 1)]  # the mcts.P_* order
+    bounds = [OPTIONS["explore"], OPTIONS["rollout"], OPTIONS["guided"], Bound(float, 0, 1), OPTIONS["finish"]]  # mcts.P_*
     return [Bound(float, b.low, b.high).check(value, f"params[{i}]") for i, (value, b) in enumerate(zip(params, bounds))]
 
 
@@ -203,7 +204,7 @@ def best_move(
                     first = stats
                     lines = lines_of(searcher, kstate, stats, multipv) if multipv else []
             else:
-                action = legal[0] if len(legal) == 1 else _most_visited(searcher, legal)
+                action = legal[0] if len(legal) == 1 else _unsearched(searcher, kstate, legal)
             steps.append(kstate.action_to_string(action))
             actions.append(action)
             searcher.advance(action)
@@ -231,8 +232,8 @@ _COMPILED: set[tuple[str, str]] = set()
 
 
 def _compile(kstate: Any, algorithm: str, called: float) -> float:
-    """Compile the game's searcher (once per process and kernel); returns when the time limit
-    starts: at ``called``, or after compiling if this call compiled."""
+    """Compile the game's searcher and the greedy baseline (once per process and kernel); returns
+    when the time limit starts: at ``called``, or after compiling if this call compiled."""
     key = (kstate.search_kernel().__name__, algorithm)
     if key in _COMPILED:
         return called
@@ -240,16 +241,23 @@ def _compile(kstate: Any, algorithm: str, called: float) -> float:
         MCTSSearcher(kstate, workers=1, capacity=64).run(iterations=1)
     else:
         ExpectimaxSearcher(kstate, table_bits=4).run(seconds=0.0)  # a probe, not a whole depth
+    kernel = kstate.search_kernel()
+    make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS)  # for ``_unsearched``
     _COMPILED.add(key)
     return time.perf_counter()
 
 
-def _most_visited(searcher: Any, legal: list[int]) -> int:
-    if not isinstance(searcher, MCTSSearcher):
-        return legal[0]
-    stats = searcher.stats(0, 0.0)
-    known = [a for a in stats.actions if a in legal]
-    return max(known, key=lambda a: stats.visits[stats.actions.index(a)]) if known else legal[0]
+def _unsearched(searcher: Any, kstate: Any, legal: list[int]) -> int:
+    """The action of a decision the clock left no time to search: the most visited of the tree
+    kept from the earlier decisions if it tried every legal action, else the greedy baseline's
+    (``solver.search.greedy``, well under a millisecond). Taking the first legal action instead
+    cost GODŌ's long turns their last moves and token spendings."""
+    if isinstance(searcher, MCTSSearcher):
+        stats = searcher.stats(0, 0.0)
+        if set(legal) <= set(stats.actions):
+            return max(legal, key=lambda a: stats.visits[stats.actions.index(a)])
+    kernel = kstate.search_kernel()
+    return int(make_greedy(kernel)(kstate.array, kernel.HEURISTIC_PARAMS))
 
 
 def _value(kstate: Any, player: int) -> float:

@@ -109,7 +109,7 @@ class MCTSSearcher:
         state: a kernel-backed state (``KernelState``) at a decision node.
         seed: seeds every worker's generator (worker ``w`` gets ``seed * 1000 + w``).
         workers: parallel trees (root parallelism); default: every core.
-        params: the search's float parameters (``mcts.DEFAULT_PARAMS``).
+        params: the search's float parameters (default: ``mcts.default_params`` of the kernel).
         heuristic: the game's heuristic weights (default: the kernel's own).
         kernel: the compiled kernel module to search with (default: the state's own backend's,
             ``state.search_kernel()``), e.g. ``solver.games.godo.ckernel_jit`` for the C kernel.
@@ -129,7 +129,8 @@ class MCTSSearcher:
         self.search = mcts.make_mcts(self.kernel)
         self.state = state.array.copy()
         self.workers = workers or min(os.cpu_count() or 1, MAX_WORKERS)
-        self.params = mcts.DEFAULT_PARAMS.copy() if params is None else np.asarray(params, np.float64)
+        self.params = (mcts.default_params(self.kernel, state.players) if params is None
+                       else np.asarray(params, np.float64))  # fmt: skip
         self.heuristic = self.kernel.HEURISTIC_PARAMS.copy() if heuristic is None else heuristic
         players = state.players
         self.trees = [mcts.Tree(capacity, players) for _ in range(self.workers)]

@@ -87,8 +87,9 @@ def test_mcts_finds_the_winning_turn(name, seed):
     first = decision.stats["first_decision"]
     best = first["actions"][0]
     assert best["action"] == line[0]
-    # the winning first action takes most of the visits and is valued near a sure win
-    assert best["visits"] > 0.5 * first["iterations"]
+    # the winning first action is the most visited and the best valued, near a sure win (with a
+    # full stock, a later win is worth nearly as much: its visits are not a majority there)
+    assert all(best["value"] > other["value"] for other in first["actions"][1:])
     assert decision.value > 0.8 * win_value
 
 

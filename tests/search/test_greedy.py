@@ -196,3 +196,38 @@ def test_greedy_beats_random_in_solo(name: str) -> None:
     greedy_games = [solver.play(game, ["greedy"], seed=s) for s in seeds]
     random_games = [solver.play(game, ["random"], seed=s) for s in seeds]
     assert all(g.scores[0] > r.scores[0] for g, r in zip(greedy_games, random_games))
+
+
+@pytest.mark.parametrize("name", ["godo", "gogoa", "koi"])  # a Kokoro turn is one decision
+def test_mcts_finish_judges_each_new_child_by_its_greedy_turn(name: str) -> None:
+    """With ``finish`` and no rollout after it, each root child that is a decision gets the greedy
+    value of the turn it begins as its first value (GODŌ: a monk's move, mid-turn)."""
+    from solver.search import mcts
+    from solver.search.searcher import MCTSSearcher
+
+    game = solver.load_game(name, players=1, backend="numba")
+
+    def deciding(s: Any) -> bool:
+        """More than two actions, each leading to a decision."""
+        if s.is_chance_node() or s.is_terminal() or len(s.legal_actions()) < 3:
+            return False
+        kstate = s.kernel_state()
+        for action in s.legal_actions():
+            child = kstate.clone()
+            child.apply_action(action)
+            if child.current_player() < 0:
+                return False
+        return True
+
+    state = next(s for s in random_states(game, 3) if deciding(s))
+    legal = state.legal_actions()
+    params = mcts.DEFAULT_PARAMS.copy()
+    params[mcts.P_ROLLOUT_CUTOFF], params[mcts.P_FINISH] = 0, 1
+    searcher = MCTSSearcher(state.kernel_state(), workers=1, params=params)
+    stats = searcher.run(iterations=len(legal))
+    searcher.close()
+    assert sorted(stats.actions) == sorted(legal) and set(stats.visits) == {1}
+    judge = Greedy(state)
+    s = state.kernel_state().array
+    for action, value in zip(stats.actions, stats.values):
+        assert value == pytest.approx(judge.turn_value(s, action)), state.action_to_string(action)

@@ -45,6 +45,7 @@ from solver.games.godo import layout as L
 MODULE_NAME = "solver.games.godo._ckernel"
 BUFFER = L.BUFFER
 HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
+MULTIPLAYER_MCTS_PARAMS = L.MULTIPLAYER_MCTS_PARAMS
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(_HERE)))

@@ -32,6 +32,7 @@ from solver.games.godo.kernel import turn_start  # noqa: F401  (reads the same a
 
 BUFFER = L.BUFFER
 HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
+MULTIPLAYER_MCTS_PARAMS = L.MULTIPLAYER_MCTS_PARAMS
 SYMBOL_PREFIX = "solver_godo_c_"  # a prefix of our own: no other library's symbol can be taken
 
 _module = ckernel.load()

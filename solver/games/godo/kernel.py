@@ -1179,42 +1179,114 @@ def determinize(s, observer, rng):
 # -- evaluation for the searchers -------------------------------------------------------------------
 
 HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
+MULTIPLAYER_MCTS_PARAMS = L.MULTIPLAYER_MCTS_PARAMS
 
 
-@njit("float64(int64[::1], int64, float64[::1])", cache=True, _nrt=False)
-def _progress(s, player, params):
-    """Journal steps made (a mastered track counts 6), plus tokens collected and not yet used."""
+@njit("float64(int64[::1], int64)", cache=True, _nrt=False)
+def _steps(s, player):
+    """Journal steps made, a mastered track counting 6."""
     total = 0.0
     for t in range(NUM_COLOURS):
         pos = _track(s, player, t)
         total += 6.0 if pos == L.MASTERED else pos
-    if player == s[L.ACTIVE] and s[L.STAGE] == L.ST_PLAY:
-        for c in range(NUM_COLOURS):
-            total += params[3] * s[L.COLLECTED + c]
     return total
+
+
+@njit("UniTuple(int64, 2)(int64[::1], int64, int64)", cache=True, _nrt=False)
+def _usable(s, player, pool):
+    """How many tokens of ``pool`` (a count per colour, 4 bits each) ``player``'s journal can use
+    in one go, each moving a token one space right onto a space that shows its colour; and the
+    pool left. Greedy, own colours first: exact when only the starting spaces show foreign colours.
+
+    With blue and red on the pool and red's token on space 5: ``(1, red)``, blue is used.
+    """
+    used, places = 0, np.int64(0)  # places: each track's space, 4 bits each
+    for t in range(NUM_COLOURS):
+        pos = _track(s, player, t)
+        places |= (MASTERY_SPACE if pos == L.MASTERED else pos) << (4 * t)
+    for own in (True, False):
+        moved = True
+        while moved:
+            moved = False
+            for t in range(NUM_COLOURS):
+                pos = (places >> (4 * t)) & 15
+                if pos >= MASTERY_SPACE:
+                    continue
+                for c in range(NUM_COLOURS):
+                    if (own and c != t) or (pool >> (4 * c)) & 15 == 0:
+                        continue
+                    if (_shows(s, t, pos + 1) >> c) & 1:
+                        pool -= np.int64(1) << (4 * c)
+                        places += np.int64(1) << (4 * t)
+                        used += 1
+                        moved = True
+                        break
+    return used, pool
+
+
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
+def _packed(s, base):
+    """Five counts of the state from ``base`` on, 4 bits each (the pool of ``_usable``)."""
+    pool = np.int64(0)
+    for c in range(NUM_COLOURS):
+        pool |= s[base + c] << (4 * c)
+    return pool
+
+
+@njit("void(int64[::1], float64, float64[::1])", cache=True, _nrt=False)
+def _add_tokens(s, worth, out):
+    """Add to ``out`` the worth of the virtue tokens held during a turn, to whoever will use them:
+    the active player uses what its journal can take; the others are offered what is left (each
+    the whole of it, clockwise) and use what theirs can take. A token the active player cannot use
+    is progress for the others (sharing)."""
+    active = s[L.ACTIVE]
+    left = _packed(s, L.COLLECTED)
+    first = _next(s, active)
+    if s[L.PHASE] == L.PH_ADVANCE and s[L.POOL_MODE] == L.PM_SHARE:
+        first = s[L.TO_MOVE]  # sharing has begun: the players before this one are done
+        out[first] += worth * _usable(s, first, _packed(s, L.POOL))[0]
+        first = _next(s, first)
+    else:
+        used, left = _usable(s, active, left)
+        out[active] += worth * used
+    p = first
+    while p != active and left:
+        out[p] += worth * _usable(s, p, left)[0]
+        p = _next(s, p)
 
 
 @njit("void(int64[::1], float64[::1], float64[::1])", cache=True, _nrt=False)
 def heuristic(s, params, out):
     """An estimate of ``returns`` (each player's share of the win, in [0, 1]) without searching.
 
-    Multiplayer: a softmax of journal progress. Solo: the chance of mastering everything before
-    the stock runs out (from the steps still needed at ``params[1]`` a turn), times the worth of
-    the title the stock left would give.
+    Multiplayer: a softmax of journal progress: steps made, plus ``params[3]`` steps for each
+    virtue token held that its user's journal can take, the active player's own or, shared, the
+    others' (``_add_tokens``). Solo: the chance of mastering everything before the stock runs out
+    (from the steps still needed at ``params[1]`` a turn, the tokens held counting ``params[3]``),
+    times the worth of the title the stock left would give.
     """
     if s[L.PHASE] == L.PH_OVER:
         returns(s, out)
         return
     players = s[L.PLAYERS]
+    playing = s[L.STAGE] == L.ST_PLAY
     if s[L.SOLO]:
-        needed = (6.0 * NUM_COLOURS - _progress(s, 0, params)) / params[1]
+        progress = _steps(s, 0)
+        if playing:
+            for c in range(NUM_COLOURS):
+                progress += params[3] * s[L.COLLECTED + c]
+        needed = (6.0 * NUM_COLOURS - progress) / params[1]
         margin = s[L.STOCK] - needed
         win = 1.0 / (1.0 + np.exp(-params[2] * margin))
         out[0] = win * (0.5 + 0.05 * min(max(margin, 0.0), 10.0))
         return
+    for p in range(players):
+        out[p] = _steps(s, p)
+    if playing:
+        _add_tokens(s, params[3], out)
     total = 0.0
     for p in range(players):
-        out[p] = np.exp(params[0] * _progress(s, p, params))
+        out[p] = np.exp(params[0] * out[p])
         total += out[p]
     for p in range(players):
         out[p] /= total

@@ -1,0 +1,88 @@
+"""The GODŌ heuristic's sharing term: virtue tokens count for whoever will use them.
+
+In a 2-player game the tokens the active player's Improvement cannot use are offered to the other
+player (sharing), so a token the mover cannot use is progress for the opponent. The heuristic
+(``kernel.heuristic``, the same in the C kernel) credits each token to the journal that can take
+it; these positions are built by hand (``tests/godo/builders.py``) on the layout::
+
+    (0,1)---(1,1)---(2,1)---(3,1)
+      |       |       |       |
+    (0,0)---(1,0)---(2,0)---(3,0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import solver
+from solver.games.godo import ckernel as C
+from solver.games.godo import kernel as K
+from solver.games.godo import layout as L
+from solver.games.godo.actions import PASS, advance_action, move_action
+from tests.godo.builders import blank_tiles, corner, make_pack, position, row_of_squares, symbols
+
+RED = 3
+EAST, WEST = move_action(0, 0), move_action(2, 0)  # along a blue path, paid with blue
+ROW = row_of_squares(3)
+# Player 1 needs two red steps to master its last virtue; player 0 has mastered red.
+NEAR_WIN = {"blue": None, "green": None, "purple": None, "yellow": None, "red": 3}
+AI = {"blue": 3, "green": 3, "purple": 2, "yellow": 2, "red": None}
+
+KERNELS = [K] + ([C] if C.available() else [])
+
+
+def kernel_id(kernel: Any) -> str:
+    return kernel.__name__.rsplit(".", 1)[-1]
+
+
+def game_state(**fields: Any) -> Any:
+    """A 2-player position on ``ROW``: blue paths, two red lotuses at (2,0), none elsewhere; player
+    0 to move from (1,0), player 1's monk at (3,1)."""
+    tiles = symbols(blank_tiles(ROW), ROW, {(2, 0): [corner("red"), corner("red")]})
+    game = solver.load_game("godo", players=2, pack=make_pack(tiles))
+    journals = fields.pop("journals", [AI, NEAR_WIN])
+    return game.state_from_json(position(ROW, [(1, 0), (3, 1)], journals, **fields))
+
+
+def heuristic(state: Any, kernel: Any = K) -> list[float]:
+    out = np.zeros(L.MAX_PLAYERS, np.float64)
+    kernel.heuristic(state.kernel_state().array, K.HEURISTIC_PARAMS, out)
+    return out[:2].tolist()
+
+
+def after(state: Any, action: int) -> Any:
+    child = state.clone()
+    child.apply_action(action)
+    return child
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=kernel_id)
+def test_tokens_count_for_whoever_can_use_them(kernel: Any) -> None:
+    state = game_state()
+    east, west = after(state, EAST), after(state, WEST)
+    assert east.collected[RED] == 2 and east.phase == "move"
+    assert heuristic(east, kernel)[1] > heuristic(west, kernel)[1]  # player 0 cannot use red
+    state = game_state(journals=[{**AI, "red": 0}, NEAR_WIN])
+    assert heuristic(after(state, EAST), kernel)[0] > heuristic(after(state, WEST), kernel)[0]
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=kernel_id)
+def test_during_sharing_the_pool_counts_for_the_player_offered_it(kernel: Any) -> None:
+    sharing = after(after(game_state(), EAST), PASS)  # player 0's Improvement has nothing to do
+    assert (sharing.phase, sharing.to_move, sharing.pool_mode) == ("advance", 1, "share")
+    used = after(sharing, advance_action(RED, RED))
+    assert heuristic(used, kernel)[1] > heuristic(sharing, kernel)[1]  # a step is worth more
+    assert heuristic(sharing, kernel)[1] > heuristic(after(game_state(), WEST), kernel)[1]
+
+
+def test_the_mover_stays_away_from_tokens_only_the_opponent_can_use() -> None:
+    """East collects two red tokens, useless to player 0 and the two steps player 1 needs; west
+    collects nothing. Counting collected tokens as the mover's own progress (the heuristic before
+    the sharing term) preferred east; now west is preferred, by the heuristic and by the search."""
+    state = game_state()
+    assert {EAST, WEST} <= set(state.legal_actions())
+    assert heuristic(after(state, WEST))[0] > heuristic(after(state, EAST))[0]
+    assert solver.best_move(state, iterations=300, workers=1, seed=1).actions[0] != EAST
