@@ -1,8 +1,17 @@
-"""What the random-playout benches of Kokoro and KOI share: a Python copy of the kernels'
-splitmix64 generator, the reference replay of the kernel's games, the timing and the report.
+"""What the random-playout benches of Kokoro and KOI share: the reference replay of the kernel's
+games, the timing and the report.
 
 A game's bench gives its own sampling rule (``step``: the action the kernel's ``random_playout``
 takes in a state) and options, and calls ``compare``.
+
+Both backends run in one process, after the numba kernel is compiled (or loaded from its cache)
+and warmed with a few untimed games; each measurement is repeated ``--repeat`` times and the
+median reported. The headline ratio compares **the same games**: the reference engine is driven by
+the Python copy of the kernel's generator (``solver.core.rng.SplitMix64``) and the game's copy of
+its sampling rule (``replay``), which plays exactly the kernel's games (checked: same steps and
+returns, game by game). Per-step rates are compared as well, and the reference's own
+``solver.random_playouts`` (another generator, other games) is timed to show the driver does not
+matter.
 """
 
 from __future__ import annotations
@@ -19,41 +28,17 @@ import numpy as np
 from _machine import describe, machine_info
 
 import solver
+from solver.core.play import play_out
+from solver.core.rng import SplitMix64
 
-MASK64 = (1 << 64) - 1
-
-
-class SplitMix:
-    """The kernel's splitmix64 generator and ``random_below``, in Python."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
-
-    def below(self, n: int) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return ((z ^ (z >> 31)) >> 33) % n
-
-
-Step = Callable[[Any, SplitMix], int]
+Step = Callable[[Any, SplitMix64], int]
 """A game's copy of the kernel's sampling rule: the action its ``random_playout`` takes here."""
 
 
 def replay(game: Any, n: int, seed: int, step: Step) -> tuple[np.ndarray, np.ndarray]:
     """Play ``n`` games on the reference engine exactly as the kernel's ``random_playouts``
     (``step`` is the game's copy of the kernel's sampling rule)."""
-    rng = SplitMix(seed)
-    steps = np.zeros(n, np.int64)
-    results = np.zeros((n, game.players))
-    for g in range(n):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_legal_action(step(state, rng))
-            steps[g] += 1
-        results[g] = state.returns()
-    return steps, results
+    return play_out(game, n, step, SplitMix64(seed))
 
 
 def timed(run: Any, repeat: int, inner: int = 1) -> tuple[float, list[float], Any]:

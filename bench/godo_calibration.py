@@ -4,9 +4,10 @@
     PYTHONPATH=. python bench/godo_calibration.py --pack reference-v1 --games 10 --duel-games 0
 
 Plays ``--games`` seeded solo games with ``mcts:iterations=N`` (seeds ``--seed``, ``--seed + 1``,
-...) and prints the win rate, the titles table, the turn of each win and the median title; then
-``--duel-games`` 2-player games of that MCTS against ``random`` and against ``greedy``, seats
-alternating. Budgets are iterations, not time, so the numbers do not depend on the machine's load.
+...; ``--options`` adds MCTS options to that spec, e.g. ``finish=1:rollout=10``) and prints the
+win rate, the titles table, the turn of each win and the median title; then ``--duel-games``
+2-player games of that MCTS against ``random`` and against ``greedy``, seats alternating. Budgets
+are iterations, not time, so the numbers do not depend on the machine's load.
 
 Each solo game is replayed on the reference engine to measure what the rulebook states in numbers
 (docs/godo-reference-pack.md): the virtue symbols at the intersections the monk reaches (the
@@ -84,13 +85,13 @@ def replay(pack: Pack, game: SoloGame, actions: list[int]) -> None:
     game.collected = state.held
 
 
-def solo(pack_name: str, games: int, seed: int, iterations: int, backend: str) -> list[SoloGame]:
-    """Seeded solo games of MCTS, each replayed for its measured numbers."""
+def solo(pack_name: str, games: int, seed: int, agent: str, backend: str) -> list[SoloGame]:
+    """Seeded solo games of ``agent`` (a spec), each replayed for its measured numbers."""
     game = solver.load_game("godo", players=1, pack=pack_name, backend=backend)
     pack = load_pack(pack_name)
     out = []
     for s in range(seed, seed + games):
-        record = solver.play(game, [f"mcts:iterations={iterations}"], seed=s)
+        record = solver.play(game, [agent], seed=s)
         won = record.returns[0] > 0
         stock = record.final["stock"]
         played = SoloGame(s, record.title or NO_TITLE, R.SOLO_STOCK + 1 - stock if won else None)
@@ -99,13 +100,10 @@ def solo(pack_name: str, games: int, seed: int, iterations: int, backend: str) -
     return out
 
 
-def duel(
-    pack_name: str, games: int, seed: int, iterations: int, opponent: str, backend: str
-) -> int:
+def duel(pack_name: str, games: int, seed: int, ai: str, opponent: str, backend: str) -> int:
     """2-player games of MCTS against ``opponent``, seats alternating; the MCTS wins (a shared
     victory counts half, rounded down at the end)."""
     game = solver.load_game("godo", players=2, pack=pack_name, backend=backend)
-    ai = f"mcts:iterations={iterations}"
     score = 0.0
     for k in range(games):
         seat = k % 2
@@ -143,7 +141,7 @@ def report(
         "command": " ".join(sys.argv),
         "solo": {
             "games": len(results),
-            "iterations": args.iterations,
+            "agent": args.agent,
             "wins": len(wins),
             "win_interval": wilson(len(wins), len(results)),
             "titles": {t: titles[t] for _, t in R.TITLES + ((0, NO_TITLE),) if titles[t]},
@@ -163,7 +161,7 @@ def report(
 def print_report(data: dict[str, Any]) -> None:
     """The report in words."""
     s = data["solo"]
-    print(f"pack {data['pack']}, mcts:iterations={s['iterations']}")
+    print(f"pack {data['pack']}, {s['agent']}")
     if s["games"]:
         print_solo(s)
     for opp, d in data["duels"].items():
@@ -203,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         "--seed", type=int, default=100, help="the first seed (default: %(default)s)"
     )
     parser.add_argument("--iterations", type=int, default=300, help="MCTS iterations a decision")
+    parser.add_argument("--options", default="", help="MCTS options, e.g. finish=1:rollout=10")
     parser.add_argument("--duel-games", type=int, default=10, help="2-player games per opponent")
     parser.add_argument("--opponents", default="random,greedy", help="2-player opponents, by spec")
     parser.add_argument(
@@ -211,9 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
     info = machine_info()
-    results = solo(args.pack, args.games, args.seed, args.iterations, args.backend)
+    args.agent = ":".join(filter(None, (f"mcts:iterations={args.iterations}", args.options)))
+    results = solo(args.pack, args.games, args.seed, args.agent, args.backend)
     duels = {
-        opp: duel(args.pack, args.duel_games, args.seed, args.iterations, opp, args.backend)
+        opp: duel(args.pack, args.duel_games, args.seed, args.agent, opp, args.backend)
         for opp in args.opponents.split(",")
         if opp and args.duel_games
     }

@@ -16,7 +16,7 @@ finish; GODŌ ships its own for 2-5 players, ``layout.MULTIPLAYER_MCTS_PARAMS``)
 this process only; the greedy baseline reads them too)::
 
     PYTHONPATH=. python bench/godo_duels.py --games 10 --iterations 300 --workers 1 \
-        --opponents greedy --heuristic 0.35,2,0.8,1.0
+        --opponents greedy --heuristic 0.35,2,0.8,1.0,0.3
 
 Game ``k`` uses seed ``--seed + k`` for the draws, the opponent and the search. Prints each game as
 it ends, then the AI's wins per opponent (a shared victory counts half) with the 95% Wilson
@@ -91,7 +91,7 @@ def summarize(duels: list[Duel]) -> dict[str, Any]:
 
 
 def floats(text: str) -> list[float]:
-    """Comma-separated numbers, e.g. ``0.35,2,0.8,0.5``."""
+    """Comma-separated numbers, e.g. ``0.35,2,0.8,0.5,0.3``."""
     return [float(x) for x in text.split(",")]
 
 

@@ -3,23 +3,19 @@
     PYTHONPATH=. python bench/kokoro_playouts.py                  # solo, 200 vs 20000 games
     PYTHONPATH=. python bench/kokoro_playouts.py --players 4 --side pink --decree harmony --json
 
-Both backends run in this one process, after the numba kernel is compiled (or loaded from its
-cache) and warmed with a few untimed games; each measurement is repeated ``--repeat`` times and
-the median reported. The headline ratio compares **the same games**: the reference engine is
-driven by a Python copy of the kernel's generator and sampling rule (``replay``), which plays
-exactly the kernel's games (checked: same steps and returns, game by game). Per-step rates are
-compared as well, and the reference's own ``solver.random_playouts`` (another generator, other
-games) is timed to show the driver does not matter.
+What is measured and how: ``bench/_playouts.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from _playouts import SplitMix, compare, parser
+from _playouts import compare, parser
+
+from solver.core.rng import SplitMix64
 
 
-def replay_step(state: Any, rng: SplitMix) -> int:
+def replay_step(state: Any, rng: SplitMix64) -> int:
     """The action the kernel's ``random_playout`` takes here: a path card is the
     ``below(cards left)``-th card counted kind by kind; any other node takes the
     ``below(n)``-th of its sorted legal actions (or outcomes)."""

@@ -1172,6 +1172,20 @@ static void add_tokens(const i64 *s, double worth, double *out) {
     }
 }
 
+/* The virtue symbols at the intersections without an Enso token (kernel._open_lotuses). */
+static i64 open_lotuses(const i64 *s) {
+    i64 total = 0, lotuses[NC];
+    for (i64 row = 0; row < L_ROWS; row++) {
+        u64 b = (u64)(s[L_POINTS + row] & ~s[L_ENSO + row]);
+        while (b) {
+            point_info(s, row << ROW_SHIFT | ctz((i64)b), lotuses, NULL, NULL, NULL);
+            b &= b - 1;
+            for (i64 c = 0; c < NC; c++) total += lotuses[c];
+        }
+    }
+    return total;
+}
+
 void heuristic(int64_t *s, const double *params, double *out) {
     if (s[L_PHASE] == L_PH_OVER) {
         returns(s, out);
@@ -1181,8 +1195,10 @@ void heuristic(int64_t *s, const double *params, double *out) {
     int playing = s[L_STAGE] == L_ST_PLAY;
     if (s[L_SOLO]) {
         double progress = journal_steps(s, 0);
-        if (playing)
+        if (playing) {
             for (i64 c = 0; c < NC; c++) progress += params[3] * (double)s[L_COLLECTED + c];
+            progress += params[4] * (double)open_lotuses(s);
+        }
         double needed = (6.0 * NC - progress) / params[1];
         double margin = (double)s[L_STOCK] - needed;
         double win = 1.0 / (1.0 + exp(-params[2] * margin));

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.core.errors import UnknownGameError
+from solver.core.play import random_playouts
 from solver.core.strict_json import show
 
 
@@ -89,3 +90,34 @@ class SoloInfo:
     def score_of(self, final: dict, scores: list[int]) -> int:
         """The solo number of a finished game, from its final position and scores."""
         return int(final[self.final_key]) if self.final_key else int(scores[0])
+
+
+class Game:
+    """What every game object does alike: a game's class subclasses it, checks its options and
+    makes reference states; this puts them on the chosen backend and plays random games there.
+
+        >>> import solver
+        >>> game = solver.load_game("koi", players=2, backend="numba")
+        >>> game.new_initial_state().backend
+        'numba'
+    """
+
+    backend: str
+    players: int
+
+    def _kernel(self) -> Any:
+        """The kernel module of the compiled backend (``None``: the game's numba kernel)."""
+        return None
+
+    def _on_backend(self, ref: Any) -> Any:
+        """``ref`` (a reference state) on this game's backend."""
+        return ref if self.backend == "reference" else ref.kernel_state(self._kernel())
+
+    def random_playouts(self, n: int, seed: int) -> tuple[Any, Any]:
+        """Play ``n`` uniformly random games from the start, inside the backend
+        (``solver.core.play.random_playouts``): each game's steps and returns (``n x players``).
+
+        Raises:
+            SearchError: ``n`` or ``seed`` is out of range (``solver.core.play.check_playouts``).
+        """
+        return random_playouts(self, n, seed)

@@ -35,7 +35,7 @@ relations hold, and something can be chosen (an action, a chance outcome) unless
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -174,21 +174,29 @@ class KernelState:
     passes afterwards (and even then the position may be one no game reaches; ``to_json`` and
     ``state_from_json`` are the way to edit a position).
 
-    Subclasses set ``PLAYERS`` (the index of the player count in the array), ``WORDS`` (its
-    ``Words``) and ``default_kernel`` (the game's numba kernel module), and implement
-    ``to_reference``, ``pack_words`` and ``phase``.
+    Subclasses set where the array holds the player count, the phase and the winners (``PLAYERS``,
+    ``PHASE``, ``WINNERS``: indices), ``PHASES`` (the phase names, as the reference names them),
+    ``WORDS`` (its ``Words``), ``default_kernel`` (the game's numba kernel module) and ``convert``
+    (the game's module with ``from_reference(ref) -> array`` and ``to_reference(array, pack)``),
+    and implement ``pack_words`` (and ``scores``, if their kernel has no ``score(s, player)``).
     """
 
     PLAYERS: int = 0
+    PHASE: int = 0
+    WINNERS: int = 0
+    PHASES: Sequence[str] = ()
     WORDS: Words
     default_kernel: Any = None
+    convert: Any = None
 
-    def __init__(self, array: np.ndarray, kernel: Any = None) -> None:
-        """A state over ``array`` (not copied), run by ``kernel`` (the numba one by default).
+    def __init__(self, array: np.ndarray, pack: Any, kernel: Any = None) -> None:
+        """A state over ``array`` (not copied) made with the component ``pack``, run by ``kernel``
+        (the numba one by default).
 
         Raises:
             PositionError: ``check()`` refused the array, naming the word.
         """
+        self.pack = pack
         self.array = array
         self.kernel = self.default_kernel if kernel is None else kernel
         self._buffer = np.empty(self.kernel.BUFFER, np.int64)
@@ -213,14 +221,35 @@ class KernelState:
         """Where the component pack lies in the array, and its words there for ``self.pack``."""
         raise NotImplementedError
 
-    @property
-    def phase(self) -> str:
-        """The phase, named as the reference engine names it."""
-        raise NotImplementedError
+    @classmethod
+    def from_reference(cls, ref: Any, kernel: Any = None) -> KernelState:
+        """The same state as ``ref`` (on the reference engine), run by ``kernel``."""
+        return cls(cls.convert.from_reference(ref), ref.pack, kernel)
 
     def to_reference(self) -> Any:
         """The same state on the reference engine."""
-        raise NotImplementedError
+        return self.convert.to_reference(self.array, self.pack)
+
+    @property
+    def phase(self) -> str:
+        """The phase, named as the reference engine names it."""
+        return self.PHASES[self.array[self.PHASE]]
+
+    def turn_start(self) -> bool:
+        """Whether this is the first decision of a player's turn (as the reference's
+        ``turn_start``)."""
+        return bool(self.default_kernel.turn_start(self.array))
+
+    def scores(self) -> list[int]:
+        """Each player's score so far (the final score once the game is over), by the kernel's
+        ``score(s, player)``."""
+        return [int(self.default_kernel.score(self.array, p)) for p in range(self.players)]
+
+    @property
+    def winners(self) -> list[int]:
+        """The players who won (none until the game is over)."""
+        mask = int(self.array[self.WINNERS])
+        return [p for p in range(self.players) if mask >> p & 1]
 
     def kernel_state(self) -> KernelState:
         """The state on a compiled kernel, for the searchers: this one."""

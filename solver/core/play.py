@@ -83,15 +83,21 @@ def random_playouts(game: Any, n: Any, seed: Any) -> tuple[Any, Any]:
 def reference_playouts(game: Any, n: int, seed: int) -> tuple[Any, Any]:
     """``n`` uniformly random games from the start with Python's seeded generator (``random_step``):
     the steps of each game and its returns (``n x players``), for a game's reference backend."""
+    return play_out(game, n, random_step, random.Random(seed))
+
+
+def play_out(game: Any, n: int, step: Callable[[Any, Any], int], rng: Any) -> tuple[Any, Any]:
+    """``n`` games from the start, each action chosen by ``step(state, rng)`` (a reference
+    backend's playouts, or a copy of a kernel's sampling rule replaying its games): the steps of
+    each game and its returns (``n x players``)."""
     import numpy as np
 
-    rng = random.Random(seed)
     steps = np.zeros(n, np.int64)
     results = np.zeros((n, game.players))
     for g in range(n):
         state = game.new_initial_state()
         while not state.is_terminal():
-            state.apply_legal_action(random_step(state, rng))
+            state.apply_legal_action(step(state, rng))
             steps[g] += 1
         results[g] = state.returns()
     return steps, results

@@ -1,7 +1,8 @@
 """The kernels' random generator: splitmix64 over a one-word ``uint64`` array, compiled.
 
-Every kernel and searcher draws from it (the C kernels carry the same generator), so a seed plays
-the same game on every backend; it lives here so that a game's kernel does not load another's::
+Every kernel and searcher draws from it (the C kernels carry the same generator, ``SplitMix64``
+is its Python copy), so a seed plays the same game on every backend; it lives here so that a
+game's kernel does not load another's::
 
     >>> import numpy as np
     >>> rng = np.array([1], np.uint64)
@@ -29,3 +30,29 @@ def next_random(rng):
 def random_below(rng, n):
     """A uniform integer in [0, n), n > 0."""
     return np.int64((next_random(rng) >> np.uint64(33)) % np.uint64(n))
+
+
+class SplitMix64:
+    """The kernels' random generator (``next_random``) in Python: the reference backends draw
+    from it to play the kernels' games (Go Goa's playouts, the playout benches' replays).
+
+    >>> rng = SplitMix64(1)
+    >>> [rng.below(6) for _ in range(5)]
+    [2, 0, 3, 4, 0]
+    """
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self.MASK
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), as ``random_below``."""
+        return (self.next() >> 33) % n

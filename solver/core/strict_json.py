@@ -32,7 +32,7 @@ import math
 import os
 import re
 import stat
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +151,29 @@ class Fields:
             if type(value) is type(option) and value == option:
                 return option
         raise self.fail(field, f"expected one of {', '.join(map(str, options))}, got {show(value)}")
+
+
+def same_value(value: Any, want: Any) -> bool:
+    """Whether a value given back is ``want`` as the same kind of JSON value (the score ``4.0`` or
+    ``true`` is not ``4`` or ``1``).
+
+        >>> same_value(4.0, 4), same_value(4, 4)
+        (False, True)
+    """
+    return type(value) is type(want) and value == want
+
+
+def check_loaded_with(obj: dict, options: Iterable[tuple[str, Any]]) -> None:
+    """Every game option a position gives (``players``, ``pack``...: ``(key, value)`` in
+    ``options``) is the value the game was loaded with.
+
+    Raises:
+        PositionError: naming the option.
+    """
+    for key, want in options:
+        if key in obj and not same_value(obj[key], want):
+            message = f"the game was loaded with {key}={want!r}, the position has {show(obj[key])}"
+            raise PositionError(key, message)
 
 
 def _kind(value: Any) -> str:

@@ -137,7 +137,9 @@ def best_move(
 
     Each decision of the turn is searched in turn (the tree below the chosen action is kept for the
     next one) until the turn ends, a chance event comes or the game ends. ``time_limit`` bounds the
-    whole call, later decisions getting what the earlier ones left: the wall time stays within
+    whole call, each decision getting half of what the earlier ones left, and the last one (its
+    best action ends the player's decisions: chance comes, another player decides or the game
+    ends) all of it: the wall time stays within
     1.1 x ``time_limit`` + 20 ms for any limit from 0.05 s, except the first call in a process for
     a game's kernel and algorithm, which compiles the searcher (seconds) before the clock starts.
     ``stats["seconds"]`` is the wall time of the whole call, compilation included.
@@ -185,19 +187,31 @@ def best_move(
         while not kstate.is_terminal() and kstate.current_player() == player:
             legal = kstate.legal_actions()
             stats = None
-            if len(legal) > 1 and not (stop is not None and stop.is_set()):
+            # a decision gets half the time left; the last one of the call, all of it
+            share, searched, spent = 2, 0, 0.0
+            while len(legal) > 1 and not (stop is not None and stop.is_set()):
                 left = None if seconds is None else seconds - (time.perf_counter() - start)
-                if left is None or left > 0.02 * seconds:
-                    budget = None if left is None else left / 2
-                    report.before = total_iterations
-                    watch = report if first is None and on_progress is not None else None
-                    if algorithm == "mcts":
-                        stats = searcher.run(iterations=iterations, seconds=budget, stop=stop, on_chunk=watch)
-                    else:
-                        stats = searcher.run(depth=depth, seconds=budget, stop=stop, on_chunk=watch)
-                    total_iterations += stats.iterations
-                    # MCTS: the size of the trees (kept between decisions); expectimax: nodes searched
-                    total_nodes = stats.nodes if algorithm == "mcts" else total_nodes + stats.nodes
+                if left is not None and left <= 0.02 * seconds:
+                    break
+                budget = None if left is None else left / share
+                report.before = total_iterations
+                watch = report if first is None and on_progress is not None else None
+                if algorithm == "mcts":
+                    more = searcher.run(iterations=iterations, seconds=budget, stop=stop, on_chunk=watch)
+                else:
+                    more = searcher.run(depth=depth, seconds=budget, stop=stop, on_chunk=watch)
+                total_iterations += more.iterations
+                searched, spent = searched + more.iterations, spent + more.seconds
+                # MCTS: the size of the trees (kept between decisions); expectimax: nodes searched
+                total_nodes = more.nodes if algorithm == "mcts" else total_nodes + more.nodes
+                if stats is None or not more.by_value or more.depth >= stats.depth:
+                    stats = more  # MCTS's stats are its whole tree's; expectimax keeps its deepest
+                stats.iterations, stats.seconds = searched, spent
+                if share == 1 or seconds is None or not stats.actions:
+                    break
+                if not _ends_call(kstate, stats.best):
+                    break
+                share = 1
             if stats is not None and stats.actions:
                 action = stats.best
                 if first is None:
@@ -245,6 +259,15 @@ def _compile(kstate: Any, algorithm: str, called: float) -> float:
     make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS)  # for ``_unsearched``
     _COMPILED.add(key)
     return time.perf_counter()
+
+
+def _ends_call(kstate: Any, action: int) -> bool:
+    """Whether ``action`` ends the search of the turn: the game ends, chance comes or another
+    player decides. A timed search then goes on at the same decision with all the time left
+    (GODŌ's placement, followed by a draw, used to get half of its call's clock and leave the rest)."""
+    after = kstate.clone()
+    after.apply_legal_action(action)
+    return after.is_terminal() or after.current_player() != kstate.current_player()
 
 
 def _unsearched(searcher: Any, kstate: Any, legal: list[int]) -> int:

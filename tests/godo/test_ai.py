@@ -1,4 +1,5 @@
-"""The GODŌ heuristic's sharing term: virtue tokens count for whoever will use them.
+"""The GODŌ heuristic: virtue tokens count for whoever will use them; a solo stock token is best
+laid where it covers the fewest virtue symbols.
 
 In a 2-player game the tokens the active player's Improvement cannot use are offered to the other
 player (sharing), so a token the mover cannot use is progress for the opponent. The heuristic
@@ -21,8 +22,16 @@ import solver
 from solver.games.godo import ckernel as C
 from solver.games.godo import kernel as K
 from solver.games.godo import layout as L
-from solver.games.godo.actions import PASS, advance_action, move_action
-from tests.godo.builders import blank_tiles, corner, make_pack, position, row_of_squares, symbols
+from solver.games.godo.actions import PASS, advance_action, move_action, point_action
+from tests.godo.builders import (
+    blank_tiles,
+    corner,
+    make_pack,
+    position,
+    row_of_squares,
+    solo_position,
+    symbols,
+)
 
 RED = 3
 EAST, WEST = move_action(0, 0), move_action(2, 0)  # along a blue path, paid with blue
@@ -86,3 +95,30 @@ def test_the_mover_stays_away_from_tokens_only_the_opponent_can_use() -> None:
     assert {EAST, WEST} <= set(state.legal_actions())
     assert heuristic(after(state, WEST))[0] > heuristic(after(state, EAST))[0]
     assert solver.best_move(state, iterations=300, workers=1, seed=1).actions[0] != EAST
+
+
+# -- solo: the stall ------------------------------------------------------------------------------
+
+RICH, BARE = (2, 0), (3, 1)
+
+
+def solo_stock_state() -> Any:
+    """A solo position at the stock step on ``ROW``: three lotuses at ``RICH``, none elsewhere, the
+    monk at (0,0), two Ensō tokens on the grounds."""
+    tiles = symbols(blank_tiles(ROW), ROW, {RICH: corner("red", "red", "blue")})
+    game = solver.load_game("godo", players=1, pack=make_pack(tiles))
+    pos = solo_position(ROW, (0, 0), {"blue": 2, "red": 1}, stock=10, phase="stock",
+                        enso=[(1, 0), (0, 1)])  # fmt: skip
+    return game.state_from_json(pos)
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=kernel_id)
+def test_a_stock_token_on_symbols_is_worse_than_on_a_bare_intersection(kernel: Any) -> None:
+    """Arriving on an Ensō token collects nothing, so covering symbols brings the stall nearer:
+    the heuristic (its open-symbols term, ``HEURISTIC_PARAMS[4]``) prefers the bare spot."""
+    state = solo_stock_state()
+    assert {point_action(RICH), point_action(BARE)} <= set(state.legal_actions())
+    rich, bare = after(state, point_action(RICH)), after(state, point_action(BARE))
+    assert heuristic(bare, kernel)[0] > heuristic(rich, kernel)[0]
+    best = solver.best_move(state, iterations=300, workers=1, seed=1)
+    assert best.actions[0] != point_action(RICH)

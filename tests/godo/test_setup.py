@@ -275,6 +275,11 @@ def set_up_by_clicks(target: Any, seed: int) -> Any:
             )
     for x, y in sorted(target.enso):
         state = apply(state, "enso", target="point", x=x, y=y)
+    wanted_tiles = {t for hand in target.hands for t in hand} | set(target.removed)
+    spare = iter(t for t in state.pile if t not in wanted_tiles)
+    for player, hand in enumerate(state.hands):  # park spare tiles: a tile moves from the pile only
+        params = {f"tile{i + 1}": next(spare) if i < len(hand) else None for i in range(3)}
+        state = apply(state, "hand", params, target="hand", player=player)
     for player, hand in enumerate(target.hands):
         params = {f"tile{i + 1}": hand[i] if i < len(hand) else None for i in range(3)}
         state = apply(state, "hand", params, target="hand", player=player)

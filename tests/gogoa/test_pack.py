@@ -18,7 +18,15 @@ import solver
 from solver.core.errors import PackError
 from solver.games.gogoa import hexgrid as hx
 from solver.games.gogoa import moves as mv
-from solver.games.gogoa.pack import DATA, REFERENCE_PACK, TYPES, Pack, load_pack, parse_pack
+from solver.games.gogoa.pack import (
+    DATA,
+    REFERENCE_PACK,
+    TYPES,
+    Pack,
+    load_pack,
+    parse_pack,
+    steps_over_land,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "make_gogoa_map.py"
@@ -161,6 +169,27 @@ def test_tour_plans_two_decks_harder_for_more_points(pack: Pack, script: ModuleT
     trip = {points: trips for points, (_, trips) in lengths.items()}
     assert max(spread[20]) < min(spread[30]) and max(spread[30]) < min(spread[40])
     assert max(trip[20]) < min(trip[30]) and max(trip[30]) < min(trip[40])
+
+
+def history_gap(pack: Pack) -> int:
+    """The fewest steps from a 40-point card's place south of 'Start Here' to a historical site."""
+    history = [d.hex for d in pack.destinations if TYPES[d.kind] == "historical"]
+    row = hx.col_row(pack.start)[1]
+    south = {h for p in pack.plans if p.points == 40 for h in p.places if hx.col_row(h)[1] > row}
+    return min(steps_over_land(pack.land, h)[x] for h in south for x in history)
+
+
+def test_historical_sites_lie_in_the_middle_away_from_the_far_south(pack: Pack) -> None:
+    """The four historical sites are within three steps of 'Start Here', and none within three
+    steps of the southern places the 40-point cards send a player to: a perfect sheet (both
+    40-point cards and two sets of five types) needs a detour back to the middle. The previous map
+    had Usgalimal Rock Art by the south-eastern waterfalls (3 steps from Cabo de Rama and
+    Mallikarjun Temple), and plain greedy reached 300 in 7 of 100 games on it."""
+    history = [d.hex for d in pack.destinations if TYPES[d.kind] == "historical"]
+    assert len(history) >= 4
+    assert max(steps_over_land(pack.land, pack.start)[h] for h in history) <= 3
+    assert history_gap(pack) >= 4
+    assert history_gap(load_pack("reference-v1")) < 4  # the first map: historical sites everywhere
 
 
 REACH_BAND = {"destinations": (5.0, 9.0), "share": (0.90, 0.97)}

@@ -22,14 +22,13 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
 
 import solver
-from solver import IllegalActionError, PositionError
+from solver import PositionError
 from solver.cli import main
 from solver.games.koi import actions as act
 from solver.games.koi import convert
@@ -38,10 +37,21 @@ from solver.games.koi import layout as L
 from solver.games.koi import rules as R
 from solver.games.koi.kernel_state import KernelState, check_array
 from solver.games.koi.pond import SPRING, neighbours, parse_label
+from tests.kernel_agreement import (
+    Choose,
+    check_agreement,
+    check_conversion,
+    check_heuristic_in_range,
+    check_illegal_actions,
+    check_playout_replays,
+    check_random_playouts,
+    distinct_hashes,
+    kernel_legal,
+    play_both,
+    uniform,
+    walk,
+)
 from tests.koi.builders import make_pack
-
-_BUF = np.empty(K.BUFFER, np.int64)
-_ODDS = np.empty(K.BUFFER, np.float64)
 
 
 def other_numbers() -> dict[str, Any]:
@@ -67,40 +77,17 @@ def games(players: int, pack: str = "reference") -> tuple[Any, Any]:
             solver.load_game("koi", players=players, pack=source, backend="numba"))  # fmt: skip
 
 
-def kernel_legal(s: np.ndarray) -> list[int]:
-    return _BUF[: K.legal_actions(s, _BUF)].tolist()
-
-
-def kernel_outcomes(s: np.ndarray) -> list[tuple[int, float]]:
-    n = K.chance_outcomes(s, _BUF, _ODDS)
-    return list(zip(_BUF[:n].tolist(), _ODDS[:n].tolist()))
-
-
 def check_node(ref: Any, ker: KernelState, where: str, full: bool) -> list[int]:
-    """Both backends agree on one position; returns its legal actions (or outcome actions)."""
-    s = ker.array
+    """Both backends agree on one position (the array as the reference converted; ``to_json``
+    and scores if ``full``; then ``check_agreement``); returns its legal actions."""
     want = convert.from_reference(ref)
-    if not np.array_equal(want, s):
-        words = [ker.WORDS.name(i) for i in np.flatnonzero(want != s)]
+    if not np.array_equal(want, ker.array):
+        words = [ker.WORDS.name(i) for i in np.flatnonzero(want != ker.array)]
         raise AssertionError(f"{where}: the arrays differ at {words}")
     if full:
         assert ker.to_json() == ref.to_json(), f"{where}: to_json differs"
         assert ker.scores() == ref.scores(), f"{where}: scores {ref.scores()} vs {ker.scores()}"
-    assert K.current_player(s) == ref.current_player(), f"{where}: current_player differs"
-    assert bool(K.is_terminal(s)) == ref.is_terminal(), f"{where}: is_terminal differs"
-    assert bool(K.turn_start(s)) == ref.turn_start(), f"{where}: turn_start differs"
-    assert ker.returns() == ref.returns(), f"{where}: returns {ref.returns()} vs {ker.returns()}"
-    assert kernel_outcomes(s) == ref.chance_outcomes(), f"{where}: chance outcomes differ"
-    legal = ref.legal_actions()
-    assert kernel_legal(s) == legal, f"{where}: legal actions {legal} vs {kernel_legal(s)}"
-    return legal
-
-
-Choose = Callable[[list, random.Random], int]
-
-
-def uniform(actions: list[int], rng: random.Random) -> int:
-    return rng.choice(actions)
+    return check_agreement(ref, ker, where)
 
 
 def working(actions: list[int], rng: random.Random) -> int:
@@ -120,25 +107,13 @@ def differential(players: int, seed: int, choose: Choose = uniform, pack: str = 
     """Drive both backends with the same actions to the end, checking every step (``to_json``
     and scores at every step if ``full``, else every 10th); returns the phases met."""
     rgame, kgame = games(players, pack)
-    ref, ker = rgame.new_initial_state(), kgame.new_initial_state()
-    rng = random.Random(seed)
     label = f"seed={seed} players={players} pack={pack} policy={choose.__name__}"
-    seen = set()
-    for step in range(5000):
-        where = f"{label} step={step} phase={ref.phase}"
-        actions = check_node(ref, ker, where, full or step % 10 == 0)
-        seen.add(ref.phase)
-        if ref.is_terminal():
-            assert ker.to_json() == ref.to_json() and ker.winners == ref.winners, where
-            return seen
-        if ref.is_chance_node():
-            outcomes = ref.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = choose(actions, rng)
-        ref.apply_legal_action(action)
-        K.apply_action(ker.array, action)
-    raise AssertionError(f"{label}: no end")
+
+    def check(ref: Any, ker: KernelState, where: str, step: int) -> list[int]:
+        return check_node(ref, ker, where, full or step % 10 == 0)
+
+    ref, ker = rgame.new_initial_state(), kgame.new_initial_state()
+    return play_both(ref, ker, random.Random(seed), choose, label, check)
 
 
 # -- 1. differential games -------------------------------------------------------------------------
@@ -173,25 +148,12 @@ def test_games_on_other_packs_match_the_reference(pack: str) -> None:
 # -- 2. conversion ---------------------------------------------------------------------------------
 
 
-def walk(ref: Any, steps: int, seed: int) -> Any:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if ref.is_terminal():
-            break
-        ref.apply_legal_action(rng.choice(ref.legal_actions()))
-    return ref
-
-
 @pytest.mark.parametrize("pack", list(PACKS))
 def test_conversion_is_exact_both_ways(pack: str) -> None:
     rgame, _ = games(3, pack)
     for seed in range(4):
         for steps in (0, 9, 60, 150, 10_000):
-            ref = walk(rgame.new_initial_state(), steps, seed)
-            array = convert.from_reference(ref)
-            back = convert.to_reference(array, rgame.pack)
-            assert back.to_json() == ref.to_json()
-            assert np.array_equal(convert.from_reference(back), array)
+            check_conversion(walk(rgame.new_initial_state(), steps, seed), convert)
 
 
 def test_positions_read_on_the_numba_backend_are_the_reference_s() -> None:
@@ -221,30 +183,13 @@ def replay_step(ref: Any, rng: np.ndarray) -> int:
 def test_kernel_playouts_replay_on_the_reference(players: int) -> None:
     rgame, kgame = games(players)
     for seed in (1, 2, 3):
-        s = kgame.new_initial_state().array
-        rng = np.array([seed], np.uint64)
-        steps = K.random_playout(s, rng)
-        ref, replay = rgame.new_initial_state(), np.array([seed], np.uint64)
-        count = 0
-        while not ref.is_terminal():
-            ref.apply_legal_action(replay_step(ref, replay))
-            count += 1
-        where = f"seed={seed} players={players}"
-        assert count == steps and int(replay[0]) == int(rng[0]), where
-        assert KernelState(s, kgame.pack).to_json() == ref.to_json(), where
+        check_playout_replays(rgame, kgame, seed, replay_step, f"seed={seed} players={players}")
 
 
 @pytest.mark.parametrize("players", [1, 3])
 def test_random_playouts_are_reproducible_and_well_formed(players: int) -> None:
     rgame, kgame = games(players)
-    steps, results = solver.random_playouts(kgame, 200, seed=3)
-    again = solver.random_playouts(kgame, 200, seed=3)
-    assert np.array_equal(steps, again[0]) and np.array_equal(results, again[1])
-    assert not np.array_equal(solver.random_playouts(kgame, 200, seed=4)[0], steps)
-    assert steps.shape == (200,) and results.shape == (200, players) and (steps > 0).all()
-    assert ((results >= 0) & (results <= 1)).all()
-    if players > 1:
-        assert np.allclose(results.sum(axis=1), 1.0)
+    steps = check_random_playouts(kgame, players, 200)
     ref_steps, _ = rgame.random_playouts(5, seed=3)
     assert (ref_steps > 0).all() and abs(ref_steps.mean() - steps.mean()) < 40
 
@@ -254,17 +199,13 @@ def test_random_playouts_are_reproducible_and_well_formed(players: int) -> None:
 
 def test_determinize_changes_nothing_and_the_hash_tells_positions_apart() -> None:
     _, kgame = games(2)
-    state = kgame.new_initial_state()
-    rng = random.Random(1)
-    hashes = {K.state_hash(state.array)}
-    for _ in range(80):
+
+    def unchanged_by_determinize(state: KernelState) -> None:
         t = state.array.copy()
         K.determinize(t, 1, np.array([7], np.uint64))
         assert np.array_equal(t, state.array)
-        state.apply_action(rng.choice(state.legal_actions()))
-        hashes.add(K.state_hash(state.array))
-        assert K.state_hash(state.array) == K.state_hash(state.clone().array)
-    assert len(hashes) == 81
+
+    assert distinct_hashes(kgame.new_initial_state(), 80, 1, unchanged_by_determinize) == 81
 
 
 # -- 5. the heuristic ------------------------------------------------------------------------------
@@ -272,21 +213,7 @@ def test_determinize_changes_nothing_and_the_hash_tells_positions_apart() -> Non
 
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_heuristic_estimates_returns_in_range(players: int) -> None:
-    _, kgame = games(players)
-    out, ret = np.zeros(8), np.zeros(8)
-    for seed in range(4):
-        state = kgame.new_initial_state()
-        rng = random.Random(seed)
-        while True:
-            K.heuristic(state.array, K.HEURISTIC_PARAMS, out)
-            assert ((out[:players] >= 0) & (out[:players] <= 1)).all()
-            if players > 1:
-                assert np.isclose(out[:players].sum(), 1.0)
-            if state.is_terminal():
-                K.returns(state.array, ret)
-                assert np.array_equal(out[:players], ret[:players])
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
+    check_heuristic_in_range(games(players)[1], players, range(4))
 
 
 def keeps_by_every_sequence(state: KernelState) -> dict[tuple[int, ...], float]:
@@ -301,7 +228,7 @@ def keeps_by_every_sequence(state: KernelState) -> dict[tuple[int, ...], float]:
             counts = tuple(int(n) for n in s[store : store + 6])
             found[counts] = K.estimate(state.array, p, K.HEURISTIC_PARAMS, *counts)
             return
-        for action in kernel_legal(s):
+        for action in kernel_legal(K, s):
             child = s.copy()
             K._step(child, action)  # one discard, without the engine's own only-answer
             go(child)
@@ -384,17 +311,8 @@ def test_the_heuristic_prefers_a_koi_next_to_a_water_lily() -> None:
 
 
 def test_illegal_actions_on_numba_states_raise_and_change_nothing() -> None:
-    _, kgame = games(3)
-    state = kgame.new_initial_state()
-    rng = random.Random(4)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        array = state.array.copy()
-        for bad in sorted({-1, act.NUM_ACTIONS, act.WORK, act.PASS, act.FLIP, 0, 300} - set(legal)):
-            with pytest.raises(IllegalActionError):
-                state.apply_action(bad)
-            assert np.array_equal(state.array, array)
-        state.apply_action(rng.choice(legal))
+    bad = (-1, act.NUM_ACTIONS, act.WORK, act.PASS, act.FLIP, 0, 300)
+    check_illegal_actions(games(3)[1].new_initial_state(), bad, seed=4)
 
 
 def test_check_array_refuses_arrays_the_kernel_cannot_run() -> None:

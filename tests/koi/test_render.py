@@ -14,36 +14,13 @@ from solver.games.koi.pack import KOI_SIZES, TILES
 from solver.games.koi.pond import CELLS, label
 from solver.games.koi.scoring import TERRAINS
 from solver.render import svg
+from tests.game_helpers import check_size_and_notebook, parse, pieces, random_states
 
 KINDS = ("meditate", "work", "order", "reward", "buy", "pass", "discard", "place", "shore", "flip")
 
 
-def parse(picture: str) -> ET.Element:
-    return ET.fromstring(picture)
-
-
-def pieces(root: ET.Element, cls: str) -> list[ET.Element]:
-    return [e for e in root.iter() if e.get("class") == cls]
-
-
 def by_player(root: ET.Element, cls: str, key: str) -> dict[int, str]:
     return {int(e.get("data-player")): e.get(key) for e in pieces(root, cls)}
-
-
-def random_states(game, seed: int, every: int = 1):
-    """Every ``every``-th state of a uniformly random game, the last one always."""
-    state, rng, n = game.new_initial_state(), random.Random(seed), 0
-    while True:
-        if n % every == 0 or state.is_terminal():
-            yield state
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        n += 1
 
 
 def mid_game(players: int, seed: int, steps: int):
@@ -221,9 +198,4 @@ def test_every_state_of_random_games_renders(players: int, backend: str, every: 
 
 def test_size_parsing_and_notebooks() -> None:
     state = mid_game(1, seed=1, steps=20)
-    picture = svg(state, size=500)
-    root = parse(picture)
-    assert root.get("width") == "500"
-    _, _, w, h = map(float, root.get("viewBox").split())
-    assert float(root.get("height")) == pytest.approx(500 * h / w, abs=0.01)
-    assert picture._repr_svg_() == picture
+    check_size_and_notebook(state)

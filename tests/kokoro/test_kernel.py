@@ -21,7 +21,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -36,6 +35,19 @@ from solver.games.kokoro import layout as L
 from solver.games.kokoro import rules as R
 from solver.games.kokoro.kernel_state import KernelState
 from solver.games.kokoro.network import network
+from tests.kernel_agreement import (
+    Choose,
+    check_agreement,
+    check_conversion,
+    check_heuristic_in_range,
+    check_illegal_actions,
+    check_playout_replays,
+    check_random_playouts,
+    distinct_hashes,
+    play_both,
+    uniform,
+    walk,
+)
 from tests.kokoro.builders import make_pack
 
 OPTIONS = [
@@ -47,8 +59,6 @@ OPTIONS = [
 ]
 PLAYERS = range(1, 9)
 GAMES_PER_CASE = 5  # 8 player counts x 5 option sets x 5 = 200 uniform games, and more below
-_BUF = np.empty(K.BUFFER, np.int64)
-_ODDS = np.empty(K.BUFFER, np.float64)
 
 
 @functools.cache
@@ -62,77 +72,31 @@ def games(
     )
 
 
-def kernel_legal(s: np.ndarray) -> list[int]:
-    return _BUF[: K.legal_actions(s, _BUF)].tolist()
-
-
-def kernel_outcomes(s: np.ndarray) -> list[tuple[int, float]]:
-    n = K.chance_outcomes(s, _BUF, _ODDS)
-    return list(zip(_BUF[:n].tolist(), _ODDS[:n].tolist()))
-
-
-def check_node(ref: Any, ker: KernelState, where: str) -> list[int]:
-    """Both backends agree on one position; returns its legal actions (or outcome actions)."""
-    s = ker.array
+def check_node(ref: Any, ker: KernelState, where: str, step: int) -> list[int]:
+    """Both backends agree on one position (``to_json`` and scores at every step, then
+    ``check_agreement``); returns its legal actions (or outcome actions)."""
     assert ker.to_json() == ref.to_json(), f"{where}: to_json differs"
-    assert K.current_player(s) == ref.current_player(), f"{where}: current_player differs"
-    assert bool(K.is_terminal(s)) == ref.is_terminal(), f"{where}: is_terminal differs"
-    assert ker.returns() == ref.returns(), f"{where}: returns {ref.returns()} vs {ker.returns()}"
     assert ker.scores() == ref.scores(), f"{where}: scores {ref.scores()} vs {ker.scores()}"
-    assert kernel_outcomes(s) == ref.chance_outcomes(), f"{where}: chance outcomes differ"
-    legal = ref.legal_actions()
-    assert kernel_legal(s) == legal, f"{where}: legal actions {legal} vs {kernel_legal(s)}"
-    return legal
+    return check_agreement(ref, ker, where)
 
 
-Choose = Callable[[Any, list, random.Random], int]
-
-
-def uniform(ref: Any, actions: list[int], rng: random.Random) -> int:
-    return rng.choice(actions)
-
-
-def drawing(ref: Any, actions: list[int], rng: random.Random) -> int:
+def drawing(actions: list[int], rng: random.Random) -> int:
     """Draw whenever possible: mats fill up, networks grow, boxes climb."""
     draws = [a for a in actions if a != act.PEEK]
     return rng.choice(draws) if draws else act.PEEK
 
 
-def peeking(ref: Any, actions: list[int], rng: random.Random) -> int:
+def peeking(actions: list[int], rng: random.Random) -> int:
     """Peek half of the time: several peekers per card, known cards revealed without chance."""
     return act.PEEK if rng.random() < 0.5 else rng.choice(actions)
-
-
-def play_both(
-    ref: Any, ker: KernelState, rng: random.Random, choose: Choose, label: str
-) -> set[str]:
-    """Drive both backends with the same actions to the end, checking every step; returns the phases
-    met."""
-    seen = set()
-    for step in range(10_000):
-        where = f"{label} step={step} phase={ref.phase}"
-        actions = check_node(ref, ker, where)
-        seen.add(ref.phase)
-        if ref.is_terminal():
-            assert ker.winners == ref.winners, f"{where}: winners differ"
-            return seen
-        if ref.is_chance_node():
-            outcomes = ref.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = choose(ref, actions, rng)
-        ref.apply_legal_action(action)
-        K.apply_action(ker.array, action)
-    raise AssertionError(f"{label}: no end")
 
 
 def differential(players: int, side: str, decree: str | None, seed: int, choose: Choose = uniform,
                  pack_json: str | None = None) -> set[str]:  # fmt: skip
     rgame, kgame = games(players, side, decree, pack_json)
     label = f"seed={seed} players={players} side={side} decree={decree} policy={choose.__name__}"
-    return play_both(
-        rgame.new_initial_state(), kgame.new_initial_state(), random.Random(seed), choose, label
-    )
+    ref, ker = rgame.new_initial_state(), kgame.new_initial_state()
+    return play_both(ref, ker, random.Random(seed), choose, label, check_node)
 
 
 # -- 1. differential games -------------------------------------------------------------------------
@@ -195,25 +159,12 @@ def test_games_on_custom_packs_match_the_reference(rows: int, columns: int) -> N
 # -- 2. conversion ---------------------------------------------------------------------------------
 
 
-def walk(ref: Any, steps: int, seed: int) -> Any:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if ref.is_terminal():
-            break
-        ref.apply_legal_action(rng.choice(ref.legal_actions()))
-    return ref
-
-
 @pytest.mark.parametrize("side,decree", OPTIONS)
 def test_conversion_is_exact_both_ways(side: str, decree: str | None) -> None:
     rgame, _ = games(4, side, decree)
     for seed in range(6):
         for steps in (0, 7, 60, 150, 10_000):
-            ref = walk(rgame.new_initial_state(), steps, seed)
-            array = convert.from_reference(ref)
-            back = convert.to_reference(array, rgame.pack)
-            assert back.to_json() == ref.to_json()
-            assert np.array_equal(convert.from_reference(back), array)
+            check_conversion(walk(rgame.new_initial_state(), steps, seed), convert)
 
 
 # -- 3. the flood fill -----------------------------------------------------------------------------
@@ -300,30 +251,13 @@ def test_kernel_playouts_replay_on_the_reference(side: str, decree: str | None) 
     for players in (1, 2, 6):
         rgame, kgame = games(players, side, decree)
         for seed in (1, 2):
-            s = kgame.new_initial_state().array
-            rng = np.array([seed], np.uint64)
-            steps = K.random_playout(s, rng)
-            ref, replay = rgame.new_initial_state(), np.array([seed], np.uint64)
-            count = 0
-            while not ref.is_terminal():
-                ref.apply_legal_action(replay_step(ref, replay))
-                count += 1
             where = f"seed={seed} players={players} side={side} decree={decree}"
-            assert count == steps and int(replay[0]) == int(rng[0]), where
-            assert KernelState(s, kgame.pack).to_json() == ref.to_json(), where
+            check_playout_replays(rgame, kgame, seed, replay_step, where)
 
 
 @pytest.mark.parametrize("players", [1, 3, 8])
 def test_random_playouts_are_reproducible_and_well_formed(players: int) -> None:
-    _, kgame = games(players, "blue", None)
-    steps, results = solver.random_playouts(kgame, 50, seed=3)
-    again = solver.random_playouts(kgame, 50, seed=3)
-    assert np.array_equal(steps, again[0]) and np.array_equal(results, again[1])
-    assert not np.array_equal(solver.random_playouts(kgame, 50, seed=4)[0], steps)
-    assert steps.shape == (50,) and results.shape == (50, players) and (steps > 0).all()
-    assert ((results >= 0) & (results <= 1)).all()
-    if players > 1:
-        assert np.allclose(results.sum(axis=1), 1.0)
+    check_random_playouts(games(players, "blue", None)[1], players, 50)
 
 
 def test_reference_random_playouts_are_well_formed() -> None:
@@ -338,21 +272,7 @@ def test_reference_random_playouts_are_well_formed() -> None:
 
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_heuristic_estimates_returns_in_range(players: int) -> None:
-    rgame, kgame = games(players, "pink", "harmony")
-    out, ret = np.zeros(8), np.zeros(8)
-    for seed in range(5):
-        state = kgame.new_initial_state()
-        rng = random.Random(seed)
-        while True:
-            K.heuristic(state.array, K.HEURISTIC_PARAMS, out)
-            assert ((out[:players] >= 0) & (out[:players] <= 1)).all()
-            if players > 1:
-                assert np.isclose(out[:players].sum(), 1.0)
-            if state.is_terminal():
-                K.returns(state.array, ret)
-                assert np.array_equal(out[:players], ret[:players])
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
+    check_heuristic_in_range(games(players, "pink", "harmony")[1], players, range(5))
 
 
 def test_the_heuristic_prefers_connecting_this_round_s_sanctuary() -> None:
@@ -374,29 +294,12 @@ def test_the_heuristic_prefers_connecting_this_round_s_sanctuary() -> None:
 
 
 def test_state_hash_tells_positions_apart() -> None:
-    _, kgame = games(2, "blue", None)
-    state = kgame.new_initial_state()
-    hashes = {K.state_hash(state.array)}
-    rng = random.Random(1)
-    for _ in range(60):
-        state.apply_action(rng.choice(state.legal_actions()))
-        hashes.add(K.state_hash(state.array))
-        assert K.state_hash(state.array) == K.state_hash(state.clone().array)
-    assert len(hashes) == 61
+    assert distinct_hashes(games(2, "blue", None)[1].new_initial_state(), 60, 1) == 61
 
 
 def test_illegal_actions_on_numba_states_raise_and_change_nothing() -> None:
-    _, kgame = games(3, "pink", None)
-    state = kgame.new_initial_state()
-    rng = random.Random(4)
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        array = state.array.copy()
-        for bad in sorted({-1, act.NUM_ACTIONS, act.PEEK, 0, 41, act.DIE + 1} - set(legal)):
-            with pytest.raises(IllegalActionError):
-                state.apply_action(bad)
-            assert np.array_equal(state.array, array)
-        state.apply_action(rng.choice(legal))
+    state = games(3, "pink", None)[1].new_initial_state()
+    check_illegal_actions(state, (-1, act.NUM_ACTIONS, act.PEEK, 0, 41, act.DIE + 1), seed=4)
     with pytest.raises(IllegalActionError):
         state.apply_action(act.PEEK)
 

@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import random
-import xml.etree.ElementTree as ET
-
 import pytest
 
 import solver
 from solver.games.kokoro import actions as act
 from solver.render import svg
+from tests.game_helpers import check_size_and_notebook, parse, pieces, random_states
 from tests.kokoro.builders import PEEK, card, run, sanctuary, turn
 
 REF_MAT = 42  # spaces of the reference mat (6 x 7)
-
-
-def parse(picture: str) -> ET.Element:
-    return ET.fromstring(picture)
-
-
-def pieces(root: ET.Element, cls: str) -> list[ET.Element]:
-    return [e for e in root.iter() if e.get("class") == cls]
 
 
 def scripted(players: int = 2, **options) -> tuple:
@@ -31,22 +21,6 @@ def scripted(players: int = 2, **options) -> tuple:
     turn(game, state, 5, False, (1, 2), *[PEEK] * (players - 1), top="B")
     turn(game, state, 4, True, (1, 4), *[(2, 3)] * (players - 1))
     return game, run(state, card(3, True))
-
-
-def random_states(game, seed: int, every: int = 1):
-    """Every ``every``-th state of a uniformly random game, the last one always."""
-    state, rng, n = game.new_initial_state(), random.Random(seed), 0
-    while True:
-        if n % every == 0 or state.is_terminal():
-            yield state
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        n += 1
 
 
 def test_every_printed_space_and_feature_is_a_piece_on_every_mat() -> None:
@@ -184,9 +158,4 @@ def test_every_state_of_random_games_renders(players, side, backend, every) -> N
 
 def test_size_parsing_and_notebooks() -> None:
     _, state = scripted(1)
-    picture = svg(state, size=500)
-    root = parse(picture)
-    assert root.get("width") == "500"
-    _, _, w, h = map(float, root.get("viewBox").split())
-    assert float(root.get("height")) == pytest.approx(500 * h / w, abs=0.01)
-    assert picture._repr_svg_() == picture
+    check_size_and_notebook(state)

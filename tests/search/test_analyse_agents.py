@@ -22,7 +22,7 @@ from tests.search.helpers import (
 
 @pytest.fixture(scope="module")
 def mid():
-    return mid_game(2, 60, 4)  # phase move, 11 legal actions
+    return mid_game(2, 60, 16)  # phase move, 8 legal actions
 
 
 # -- analyse -------------------------------------------------------------------------------------

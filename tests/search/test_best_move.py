@@ -15,7 +15,7 @@ from tests.search.helpers import apply_all, mid_game, small_trees
 
 @pytest.fixture(scope="module")
 def mid():
-    return mid_game(2, 60, 4)  # phase move, 11 legal actions
+    return mid_game(2, 60, 16)  # phase move, 8 legal actions
 
 
 def _same_game_other_hidden_tiles(state):

@@ -20,7 +20,7 @@ from tests.search.helpers import MOVE_EAST, RED_ON_RED, apply_all, forced_move_w
 
 @pytest.fixture(scope="module")
 def mid():
-    return mid_game(2, 60, 4)  # phase move, 11 legal actions
+    return mid_game(2, 60, 16)  # phase move, 8 legal actions
 
 
 @pytest.fixture(scope="module")
@@ -333,10 +333,10 @@ def test_the_largest_seed_searches_alike_on_every_backend():
     """A seed near 2**63 is reduced into [0, 2**53) once, before any backend sees it."""
     seed = 2**63 - 1
     decisions = [
-        solver.best_move(mid_game(2, 60, 4, backend), iterations=40, seed=seed, workers=1)
+        solver.best_move(mid_game(2, 60, 16, backend), iterations=40, seed=seed, workers=1)
         for backend in solver.backends()
         if backend != "reference"
     ]
     assert all(_comparable(d)[:4] == _comparable(decisions[0])[:4] for d in decisions)
-    same = solver.best_move(mid_game(2, 60, 4, "numba"), iterations=40, seed=seed % 2**53, workers=1)
+    same = solver.best_move(mid_game(2, 60, 16, "numba"), iterations=40, seed=seed % 2**53, workers=1)
     assert _comparable(same)[:4] == _comparable(decisions[0])[:4]

@@ -18,7 +18,7 @@ from solver.search.searcher import ExpectimaxSearcher, MCTSSearcher
 def _decision_with_hidden_hand() -> KernelState:
     """A 2-player decision near the end of a turn: a search of depth 3 reaches the opponent's
     draw, so what the pile holds matters to it (seed and steps found by a scan)."""
-    state = walk(solver.load_game("godo", players=2, backend="numba").new_initial_state(), 60, 1)
+    state = walk(solver.load_game("godo", players=2, backend="numba").new_initial_state(), 58, 3)
     other = 1 - state.current_player()
     assert not state.is_chance_node() and state.array[L.HAND + other] and state.array[L.PILE]
     return state

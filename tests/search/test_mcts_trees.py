@@ -12,7 +12,7 @@ from tests.search.helpers import MOVE_EAST, forced_move_win_2p, mid_game
 
 @pytest.fixture(scope="module")
 def mid():
-    return mid_game(2, 60, 4)  # phase move, 11 legal actions
+    return mid_game(2, 60, 16)  # phase move, 8 legal actions
 
 
 def _per_tree(searcher, player):

@@ -3,8 +3,8 @@
 Every game, every backend (numba; GODŌ's C kernel when built; a reference state is searched on
 numba), MCTS and expectimax, one or two workers, at 0.05 s and 0.3 s, after a warm-up call (the
 first call in a process compiles the searcher outside the limit). ``stats["seconds"]`` is the wall
-time of the whole call. The machine running the tests may be shared: each timing gets one retry,
-never a looser bound.
+time of the whole call, and the last decision of a call gets all of the time left. The machine
+running the tests may be shared: each timing gets one retry, never a looser bound.
 """
 
 from __future__ import annotations
@@ -47,9 +47,9 @@ def _position(name: str, players: int, steps: int, seed: int):
 
 
 POSITIONS = {
-    "godo": lambda: mid_game(2, 60, 4, backend="numba"),  # a turn of several decisions
-    "godo-c": lambda: mid_game(2, 60, 4, backend="c"),
-    "godo-reference": lambda: mid_game(2, 60, 4),
+    "godo": lambda: mid_game(2, 60, 16, backend="numba"),  # a turn of several decisions
+    "godo-c": lambda: mid_game(2, 60, 16, backend="c"),
+    "godo-reference": lambda: mid_game(2, 60, 16),
     # a solo day: one MCTS iteration costs milliseconds, a full expectimax depth 1 about 0.1 s
     "gogoa": lambda: _position("gogoa", 1, 10, 1),
     "kokoro": lambda: _position("kokoro", 2, 10, 3),
@@ -94,6 +94,19 @@ def test_best_move_holds_the_time_limit(name, algorithm, workers):
         assert decision.actions[0] in state.legal_actions()
         if algorithm == "mcts":  # its first run always runs an iteration
             assert decision.stats["first_decision"]["iterations"] >= 1
+
+
+def test_the_last_decision_before_chance_takes_all_the_time_left():
+    # GODŌ's placement is followed by a draw: the call searches one decision, which used to get
+    # half the limit and leave the rest unused.
+    state = _state("godo").clone()
+    while not state.turn_start() or len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    solver.best_move(state, time_limit=LIMITS[0], workers=1)  # warm-up
+    limit = 0.4
+    decision = _within(limit, lambda t: solver.best_move(state, time_limit=t, workers=1, seed=1))
+    assert len(decision.actions) == 1
+    assert decision.stats["first_decision"]["seconds"] >= 0.75 * limit
 
 
 @pytest.mark.parametrize("name", ["godo", "gogoa", "kokoro"])

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from solver.core.agents import check_seed
 from solver.core.errors import UnknownGameError
-from solver.core.game import GameInfo, SoloInfo, check_flag
-from solver.core.play import random_playouts
+from solver.core.game import Game, GameInfo, SoloInfo, check_flag
 from solver.games.godo import actions as act
 from solver.games.godo import position
 from solver.games.godo.pack import NUM_TILES, PackSource, load_pack
@@ -38,7 +35,7 @@ INFO = GameInfo(
 SOLO = SoloInfo("stock left", titles=tuple(title for _, title in TITLES), can_lose=True, final_key="stock")
 
 
-class GodoGame:
+class GodoGame(Game):
     """GODŌ with a fixed number of players, options and component pack.
 
     Args:
@@ -98,22 +95,6 @@ class GodoGame:
     def new_initial_state(self) -> Any:
         """The start of a game: a chance node, the first player's initiation draws."""
         return self._on_backend(GodoState.new(self.pack, self.players, self.variant, self.solo))
-
-    def _on_backend(self, ref: GodoState) -> Any:
-        if self.backend == "reference":
-            return ref
-        from solver.games.godo.kernel_state import KernelState
-
-        return KernelState.from_reference(ref, self._kernel())
-
-    def random_playouts(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-        """Play ``n`` uniformly random games from the start, inside the backend
-        (``solver.core.play.random_playouts``): each game's steps and returns (``n x players``).
-
-        Raises:
-            SearchError: ``n`` or ``seed`` is out of range (``solver.core.play.check_playouts``).
-        """
-        return random_playouts(self, n, seed)
 
     def state_from_json(self, obj: Any, seed: int = 0) -> GodoState:
         """Read a position (see ``solver.games.godo.position``); hidden hands are dealt with ``seed``.

@@ -1255,6 +1255,21 @@ def _add_tokens(s, worth, out):
         p = _next(s, p)
 
 
+@njit("int64(int64[::1])", cache=True, _nrt=False)
+def _open_lotuses(s):
+    """The virtue symbols at the intersections without an Ensō token: what the monk can still
+    collect (arriving on an Ensō token ends the movement and collects nothing)."""
+    total = 0
+    for row in range(L.ROWS):
+        b = s[L.POINTS + row] & ~s[L.ENSO + row]
+        while b:
+            w = point_word(s, row << ROW_SHIFT | ctz(b))
+            b &= b - 1
+            for c in range(NUM_COLOURS):
+                total += lotuses_of(w, c)
+    return total
+
+
 @njit("void(int64[::1], float64[::1], float64[::1])", cache=True, _nrt=False)
 def heuristic(s, params, out):
     """An estimate of ``returns`` (each player's share of the win, in [0, 1]) without searching.
@@ -1262,8 +1277,11 @@ def heuristic(s, params, out):
     Multiplayer: a softmax of journal progress: steps made, plus ``params[3]`` steps for each
     virtue token held that its user's journal can take, the active player's own or, shared, the
     others' (``_add_tokens``). Solo: the chance of mastering everything before the stock runs out
-    (from the steps still needed at ``params[1]`` a turn, the tokens held counting ``params[3]``),
-    times the worth of the title the stock left would give.
+    (from the steps still needed at ``params[1]`` a turn, the tokens held counting ``params[3]``
+    and each virtue symbol on an intersection without an Ensō token ``params[4]``), times the worth
+    of the title the stock left would give. The last term is the stall a solo game risks: its
+    grounds fill with Ensō tokens (one from the stock a turn), and a movement that arrives on one
+    ends there, so a stock token is best laid where it covers the fewest symbols.
     """
     if s[L.PHASE] == L.PH_OVER:
         returns(s, out)
@@ -1275,6 +1293,7 @@ def heuristic(s, params, out):
         if playing:
             for c in range(NUM_COLOURS):
                 progress += params[3] * s[L.COLLECTED + c]
+            progress += params[4] * _open_lotuses(s)
         needed = (6.0 * NUM_COLOURS - progress) / params[1]
         margin = s[L.STOCK] - needed
         win = 1.0 / (1.0 + np.exp(-params[2] * margin))

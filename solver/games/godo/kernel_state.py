@@ -27,8 +27,8 @@ from solver.games.godo import convert
 from solver.games.godo import geometry as geo
 from solver.games.godo import kernel as K
 from solver.games.godo import layout as L
-from solver.games.godo.pack import MASTERY_SPACE, NUM_COLOURS, NUM_TILES, TRACK_LENGTH, Pack
-from solver.games.godo.rules import FIRST_DRAWS, MAX_MOVES_PER_TURN, GodoState, describe, solo_title
+from solver.games.godo.pack import MASTERY_SPACE, NUM_COLOURS, NUM_TILES, TRACK_LENGTH
+from solver.games.godo.rules import FIRST_DRAWS, MAX_MOVES_PER_TURN, describe, solo_title
 
 _ALL_TILES = (1 << NUM_TILES) - 1
 _LAST_SLOT = (((geo.SIZE - 1) << L.ROW_SHIFT | (geo.SIZE - 1)) << 2 | 3) + 1  # a slot code + 1
@@ -223,21 +223,13 @@ class KernelState(BaseKernelState):
     """A GODŌ state held as the kernels' flat array (``self.array``), run by ``kernel`` (a module
     with the kernel functions: the numba one here; the same array works with any kernel)."""
 
-    PLAYERS = L.PLAYERS
+    PLAYERS, PHASE, WINNERS, PHASES = L.PLAYERS, L.PHASE, L.WINNERS, L.PHASES
     WORDS = WORDS
     default_kernel = K
-
-    def __init__(self, array: np.ndarray, pack: Pack, kernel: Any = None) -> None:
-        """A state over ``array`` made with ``pack``; raises ``PositionError`` unless ``check()`` passes."""
-        self.pack = pack
-        super().__init__(array, kernel)
+    convert = convert
 
     def pack_words(self) -> tuple[int, np.ndarray]:
         return L.TILES, convert.encode_pack(self.pack, bool(self.array[L.VARIANT]))
-
-    @classmethod
-    def from_reference(cls, ref: GodoState, kernel: Any = None) -> KernelState:
-        return cls(convert.from_reference(ref), ref.pack, kernel)
 
     def search_kernel(self) -> Any:
         """The numba kernel, or for a state on the C kernel the numba wrappers of its functions
@@ -248,26 +240,10 @@ class KernelState(BaseKernelState):
 
         return ckernel_jit
 
-    def to_reference(self) -> GodoState:
-        return convert.to_reference(self.array, self.pack)
-
-    @property
-    def phase(self) -> str:
-        return L.PHASES[self.array[L.PHASE]]
-
-    def turn_start(self) -> bool:
-        """Whether this is the first decision of a player's turn (placing its tile)."""
-        return bool(K.turn_start(self.array))
-
     def scores(self) -> list[int]:
         """Each player's journal score: 10 per mastered track, else the spaces left of its token."""
         tracks = self.array[L.TRACK : L.TRACK + self.players * NUM_COLOURS].reshape(self.players, NUM_COLOURS)
         return [int(sum(10 if t == L.MASTERED else t for t in row)) for row in tracks]
-
-    @property
-    def winners(self) -> list[int]:
-        mask = int(self.array[L.WINNERS])
-        return [p for p in range(self.players) if mask >> p & 1]
 
     def title(self) -> str | None:
         won = self.array[L.SOLO] and self.array[L.PHASE] == L.PH_OVER and self.array[L.WINNERS]

@@ -122,6 +122,7 @@ turn is a chain of 5-10 decisions whose worth shows only at its end; judged ther
 greedy baseline in 2 players (docs/ai.md, "2 players"). Solo keeps the defaults: with these,
 MCTS at 300 iterations a decision won 21 of 30 solo games (seeds 100-129) against 24."""
 
-HEURISTIC_PARAMS = np.array([0.35, 2.0, 0.8, 0.5], np.float64)
+HEURISTIC_PARAMS = np.array([0.35, 2.0, 0.8, 0.5, 0.3], np.float64)
 """Default weights of every kernel's ``heuristic``: progress temperature (multiplayer), progress per
-turn, solo margin slope, worth of a collected virtue token in journal steps."""
+turn, solo margin slope, worth of a collected virtue token in journal steps, and (solo) worth of a
+virtue symbol at an intersection without an Ensō token in journal steps."""

@@ -21,12 +21,10 @@ Every decision is an integer (see ``actions``)::
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
-from typing import Any
 
-from solver.core.actions import legal_action
 from solver.core.players import CHANCE, TERMINAL
+from solver.core.reference import ReferenceState
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
 from solver.games.godo.geometry import Point
@@ -80,12 +78,14 @@ class Move:
     payment: int
 
 
-class GodoState:
+class GodoState(ReferenceState):
     """A GODŌ game in progress, following the OpenSpiel ``State`` interface.
 
     Build one with ``GodoState.new`` (the start of a game) or from a position
     (``solver.games.godo.position.state_from_json``).
     """
+
+    GAME = "godo"
 
     def __init__(self, pack: Pack, players: int, variant: bool, solo: bool) -> None:
         self.pack = pack
@@ -132,12 +132,11 @@ class GodoState:
         return state
 
     def clone(self) -> GodoState:
-        other = copy.copy(self)
+        other = self._copy(
+            lists=("pile", "removed", "monks", "supply", "collected", "pool", "winners"),
+            tables=("hands", "tracks"),
+        )
         other.grounds = self.grounds.copy()
-        for name in ("hands", "tracks"):
-            setattr(other, name, [list(row) for row in getattr(self, name)])
-        for name in ("pile", "removed", "monks", "supply", "collected", "pool", "winners"):
-            setattr(other, name, list(getattr(self, name)))
         other.enso = set(self.enso)
         return other
 
@@ -147,12 +146,6 @@ class GodoState:
         if self.phase == OVER:
             return TERMINAL
         return CHANCE if self.phase == DRAW else self.to_move
-
-    def is_chance_node(self) -> bool:
-        return self.phase == DRAW
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The tiles that may be drawn, each as likely as the others."""
@@ -167,15 +160,6 @@ class GodoState:
         if self.phase == OVER:
             return []
         return sorted(_LEGAL[self.phase](self))
-
-    def apply_action(self, action: int) -> None:
-        """Resolve one decision or chance outcome, in place.
-
-        Raises:
-            IllegalActionError: the action is not a legal integer here (``core.actions``); the
-                state is unchanged.
-        """
-        self.apply_legal_action(legal_action(self, action))
 
     def apply_legal_action(self, action: int) -> None:
         """``apply_action`` without the legality check, for callers that took the action from
@@ -196,8 +180,7 @@ class GodoState:
             return [0.0] * self.players
         if self.solo:
             return [0.5 + 0.05 * min(self.stock, 10)]
-        share = 1.0 / len(self.winners)
-        return [share if p in self.winners else 0.0 for p in range(self.players)]
+        return self.share_among_winners()
 
     def title(self) -> str | None:
         """The solo title earned, once a solo game is won."""
@@ -674,18 +657,6 @@ class GodoState:
     def turn_start(self) -> bool:
         """Whether this is the first decision of a player's turn (placing its tile)."""
         return self.stage == PLAY and self.phase == PLACE and not self.redrawn
-
-    def kernel_state(self) -> Any:
-        """This state on the numba kernel, for the searchers (which run compiled)."""
-        from solver.games.godo.kernel_state import KernelState  # compiles the kernel on first use
-
-        return KernelState.from_reference(self)
-
-    def to_json(self, observer: int | None = None) -> dict:
-        """The position as a plain dict (``observer``: only what that player can see)."""
-        from solver.games.godo.position import to_json  # the format module reads this one
-
-        return to_json(self, observer)
 
     # -- words ---------------------------------------------------------------------------------
 

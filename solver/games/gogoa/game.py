@@ -14,8 +14,9 @@ from typing import Any
 import numpy as np
 
 from solver.core.agents import check_seed
-from solver.core.game import GameInfo, SoloInfo
-from solver.core.play import check_playouts
+from solver.core.game import Game, GameInfo, SoloInfo
+from solver.core.play import check_playouts, play_out
+from solver.core.rng import SplitMix64
 from solver.games.gogoa import actions as act
 from solver.games.gogoa import position
 from solver.games.gogoa.dice import FACES, ROLL_OF_ORDERED, ROLLS
@@ -38,7 +39,7 @@ INFO = GameInfo(
 SOLO = SoloInfo("score", titles=tuple(title for _, title in TITLES))
 
 
-class GoGoaGame:
+class GoGoaGame(Game):
     """Go Goa with a fixed number of players and map.
 
     Args:
@@ -70,13 +71,6 @@ class GoGoaGame:
         """The start of a game: a chance node, the first tour plan card being dealt."""
         return self._on_backend(GoGoaState.new(self.pack, self.players))
 
-    def _on_backend(self, ref: GoGoaState) -> Any:
-        if self.backend == "reference":
-            return ref
-        from solver.games.gogoa.kernel_state import KernelState
-
-        return KernelState.from_reference(ref)
-
     def random_playouts(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         """Play ``n`` uniformly random games from the start, inside the backend.
 
@@ -88,28 +82,10 @@ class GoGoaGame:
         Raises:
             SearchError: ``n`` or ``seed`` is out of range (``solver.core.play.check_playouts``).
         """
+        if self.backend != "reference":
+            return super().random_playouts(n, seed)
         n, seed = check_playouts(n, seed)
-        steps = np.zeros(n, np.int64)
-        results = np.zeros((n, self.players))
-        if self.backend == "reference":
-            rng = SplitMix64(seed)
-            for g in range(n):
-                state = self.new_initial_state()
-                while not state.is_terminal():
-                    if state.phase == ROLL:
-                        action = act.ROLL + ROLL_OF_ORDERED[rng.below(FACES**3)]
-                    else:
-                        actions = state.legal_actions()
-                        action = actions[rng.below(len(actions))]
-                    state.apply_legal_action(action)
-                    steps[g] += 1
-                results[g] = state.returns()
-            return steps, results
-        from solver.games.gogoa import kernel
-
-        template = self.new_initial_state().array
-        kernel.random_playouts(template, n, np.array([seed], np.uint64), steps, results)
-        return steps, results
+        return play_out(self, n, kernel_step, SplitMix64(seed))
 
     def state_from_json(self, obj: Any, seed: int = 0) -> Any:
         """Read a position (see ``solver.games.gogoa.position``); hidden cards are dealt with ``seed``.
@@ -129,29 +105,13 @@ class GoGoaGame:
         )
 
 
-class SplitMix64:
-    """The kernels' random generator (``solver.core.rng.next_random``) in Python.
-
-    >>> rng = SplitMix64(1)
-    >>> [rng.below(6) for _ in range(5)]
-    [2, 0, 3, 4, 0]
-    """
-
-    MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & self.MASK
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n), as ``random_below``."""
-        return (self.next() >> 33) % n
+def kernel_step(state: GoGoaState, rng: SplitMix64) -> int:
+    """The kernel's random choice here: a decision or a card is entry ``below(n)`` of the sorted
+    actions; the dice one of the 216 ordered rolls."""
+    if state.phase == ROLL:
+        return act.ROLL + ROLL_OF_ORDERED[rng.below(FACES**3)]
+    actions = state.legal_actions()
+    return actions[rng.below(len(actions))]
 
 
 def available_backends() -> list[str]:

@@ -42,6 +42,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solver.core.kernel_tools import hash_words, share_among_winners
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401  (splitmix64, shared)
 from solver.games.gogoa import actions as act
@@ -689,11 +690,8 @@ def returns(s, out):
         return
     if players == 1:
         out[0] = min(1.0, score(s, 0) / sc.MAX_SCORE)
-        return
-    share = 1.0 / popcount(np.uint64(s[L.WINNERS]))
-    for p in range(players):
-        if (s[L.WINNERS] >> p) & 1:
-            out[p] = share
+    else:
+        share_among_winners(s[L.WINNERS], players, out)
 
 
 @njit("int64(int64[::1], uint64[::1])", cache=True)
@@ -755,10 +753,7 @@ def determinize(s, observer, rng):
 @njit("int64(int64[::1])", cache=True)
 def state_hash(s):
     """A 64-bit hash of everything that changes in a game (not the map and plans)."""
-    h = np.int64(-3750763034362895579)  # FNV-1a offset basis
-    for i in range(L.MAP_END, L.SIZE):
-        h = (h ^ s[i]) * np.int64(1099511628211)
-    return h
+    return hash_words(s, L.MAP_END, L.SIZE)
 
 
 # -- evaluation for the searchers -------------------------------------------------------------------

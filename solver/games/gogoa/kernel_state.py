@@ -14,8 +14,6 @@ safely, naming the word (``array.reserved: ...``).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
@@ -28,8 +26,8 @@ from solver.games.gogoa import kernel as K
 from solver.games.gogoa import layout as L
 from solver.games.gogoa import rules as R
 from solver.games.gogoa.dice import FACES
-from solver.games.gogoa.pack import GUIDES, MAX_PLANS, NUM_TYPES, Pack
-from solver.games.gogoa.rules import DAYS, DEALT_PER_DECK, HAND, KEPT, GoGoaState
+from solver.games.gogoa.pack import GUIDES, MAX_PLANS, NUM_TYPES
+from solver.games.gogoa.rules import DAYS, DEALT_PER_DECK, HAND, KEPT
 
 _HEX = (0, hx.CELLS - 1)
 _CARDS = (0, (1 << MAX_PLANS) - 1)
@@ -140,45 +138,22 @@ check_array = WORDS.check
 class KernelState(BaseKernelState):
     """A Go Goa state held as the kernel's flat array (``self.array``)."""
 
-    PLAYERS = L.PLAYERS
+    PLAYERS, PHASE, WINNERS, PHASES = L.PLAYERS, L.PHASE, L.WINNERS, R.PHASES
     WORDS = WORDS
     default_kernel = K
-
-    def __init__(self, array: np.ndarray, pack: Pack, kernel: Any = None) -> None:
-        """A state over ``array`` made with ``pack``; raises ``PositionError`` unless ``check()`` passes."""
-        self.pack = pack
-        super().__init__(array, kernel)
+    convert = convert
 
     def pack_words(self) -> tuple[int, np.ndarray]:
         return L.LAND, convert.encode_pack(self.pack)
-
-    @classmethod
-    def from_reference(cls, ref: GoGoaState, kernel: Any = None) -> KernelState:
-        return cls(convert.from_reference(ref), ref.pack, kernel)
-
-    def to_reference(self) -> GoGoaState:
-        return convert.to_reference(self.array, self.pack)
-
-    @property
-    def phase(self) -> str:
-        return R.PHASES[self.array[L.PHASE]]
 
     @property
     def solo(self) -> bool:
         return self.players == 1
 
-    def turn_start(self) -> bool:
-        """Whether this decision is the first of a player's turn (see ``GoGoaState.turn_start``)."""
-        return bool(K.turn_start(self.array))
-
     def scores(self) -> list[int]:
         out = np.zeros(L.MAX_PLAYERS, np.int64)
         K.scores(self.array, out)
         return out[: self.players].tolist()
-
-    @property
-    def winners(self) -> list[int]:
-        return convert.cards(int(self.array[L.WINNERS]))
 
     def title(self) -> str | None:
         over = self.array[L.PHASE] == L.PH_OVER

@@ -21,12 +21,10 @@ Every decision is an integer (see ``actions``)::
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
-from typing import Any
 
-from solver.core.actions import legal_action
 from solver.core.players import CHANCE, TERMINAL
+from solver.core.reference import ReferenceState
 from solver.games.gogoa import actions as act
 from solver.games.gogoa import moves as mv
 from solver.games.gogoa import scoring
@@ -59,12 +57,14 @@ class Sheet:
         )
 
 
-class GoGoaState:
+class GoGoaState(ReferenceState):
     """A Go Goa game in progress, following the OpenSpiel ``State`` interface.
 
     Build one with ``GoGoaState.new`` (the start of a game) or from a position
     (``solver.games.gogoa.position.state_from_json``).
     """
+
+    GAME = "gogoa"
 
     def __init__(self, pack: Pack, players: int) -> None:
         self.pack = pack
@@ -84,10 +84,8 @@ class GoGoaState:
         return cls(pack, players)
 
     def clone(self) -> GoGoaState:
-        other = copy.copy(self)
-        other.decks = [list(d) for d in self.decks]
+        other = self._copy(lists=("winners",), tables=("decks",))
         other.sheets = [s.copy() for s in self.sheets]
-        other.winners = list(self.winners)
         return other
 
     @property
@@ -105,12 +103,6 @@ class GoGoaState:
         if self.phase == OVER:
             return TERMINAL
         return CHANCE if self.phase in (DEAL, ROLL) else self.to_move
-
-    def is_chance_node(self) -> bool:
-        return self.phase in (DEAL, ROLL)
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Deal: each card left in the deck dealt from, alike. Roll: the 56 rolls by their odds."""
@@ -135,15 +127,6 @@ class GoGoaState:
             return found + [act.STAY] if stuck else found
         return []
 
-    def apply_action(self, action: int) -> None:
-        """Resolve one decision or chance outcome, in place.
-
-        Raises:
-            IllegalActionError: the action is not a legal integer here (``core.actions``); the
-                state is unchanged.
-        """
-        self.apply_legal_action(legal_action(self, action))
-
     def apply_legal_action(self, action: int) -> None:
         """``apply_action`` without the legality check."""
         {
@@ -167,7 +150,7 @@ class GoGoaState:
             return [0.0] * self.players
         if self.solo:
             return [min(1.0, self.scores()[0] / scoring.MAX_SCORE)]
-        return [1.0 / len(self.winners) if p in self.winners else 0.0 for p in range(self.players)]
+        return self.share_among_winners()
 
     def title(self) -> str | None:
         """The solo achievement, once a solo trip is over."""
@@ -275,18 +258,6 @@ class GoGoaState:
             self.winners = scoring.winners(self.scores(), beaches)
 
     # -- other views -----------------------------------------------------------------------------
-
-    def kernel_state(self) -> Any:
-        """This state on the numba kernel, for the searchers (which run compiled)."""
-        from solver.games.gogoa.kernel_state import KernelState  # compiles the kernel on first use
-
-        return KernelState.from_reference(self)
-
-    def to_json(self, observer: int | None = None) -> dict:
-        """The position as a plain dict (``observer``: only what that player can see)."""
-        from solver.games.gogoa.position import to_json  # the format module reads this one
-
-        return to_json(self, observer)
 
     def action_to_string(self, action: int) -> str:
         """An action in words, read in the context of this state."""

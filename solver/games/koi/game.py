@@ -11,11 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from solver.core.agents import check_seed
-from solver.core.game import GameInfo, SoloInfo
-from solver.core.play import random_playouts
+from solver.core.game import Game, GameInfo, SoloInfo
 from solver.games.koi import actions as act
 from solver.games.koi import position
 from solver.games.koi.pack import MAX_PLAYERS, PackSource, load_pack
@@ -35,7 +32,7 @@ INFO = GameInfo(
 )
 
 
-class KoiGame:
+class KoiGame(Game):
     """KOI with a fixed number of players and component pack.
 
     Args:
@@ -66,22 +63,6 @@ class KoiGame:
     def new_initial_state(self) -> Any:
         """The start of a game: a chance node (the market's first card)."""
         return self._on_backend(KoiState.new(self.pack, self.players))
-
-    def _on_backend(self, ref: KoiState) -> Any:
-        if self.backend == "reference":
-            return ref
-        from solver.games.koi.kernel_state import KernelState  # compiles the kernel on first use
-
-        return KernelState.from_reference(ref)
-
-    def random_playouts(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-        """Play ``n`` uniformly random games from the start, inside the backend
-        (``solver.core.play.random_playouts``): each game's steps and returns (``n x players``).
-
-        Raises:
-            SearchError: ``n`` or ``seed`` is out of range (``solver.core.play.check_playouts``).
-        """
-        return random_playouts(self, n, seed)
 
     def state_from_json(self, obj: Any, seed: int = 0) -> Any:
         """Read a position (see ``solver.games.koi.position``); ``seed`` is checked and unused

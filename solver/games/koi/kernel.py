@@ -37,6 +37,7 @@ import numpy as np
 from numba import njit
 
 from solver.core.bits import ctz, popcount
+from solver.core.kernel_tools import hash_words, nth_kind, share_among_winners
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401 (API)
 from solver.games.koi import actions as act
@@ -684,11 +685,8 @@ def returns(s, out):
         return
     if players == 1:
         out[0] = (score(s, 0) - s[L.SCORE_LOW]) / (s[L.SCORE_HIGH] - s[L.SCORE_LOW])
-        return
-    share = 1.0 / popcount(s[L.WINNERS])
-    for p in range(players):
-        if (s[L.WINNERS] >> p) & 1:
-            out[p] = share
+    else:
+        share_among_winners(s[L.WINNERS], players, out)
 
 
 @njit("void(int64[::1], int64, uint64[::1])", cache=True, _nrt=False)
@@ -700,10 +698,7 @@ def determinize(s, observer, rng):
 @njit("int64(int64[::1])", cache=True, _nrt=False)
 def state_hash(s):
     """A 64-bit hash of where the game stands (the pack section is the same all game long)."""
-    h = np.int64(-3750763034362895579)  # FNV-1a offset basis
-    for i in range(L.GAME, L.SIZE):
-        h = (h ^ s[i]) * np.int64(1099511628211)
-    return h
+    return hash_words(s, L.GAME, L.SIZE)
 
 
 # -- playouts --------------------------------------------------------------------------------------
@@ -718,12 +713,7 @@ def random_playout(s, rng):
     steps = 0
     while s[L.PHASE] != L.PH_OVER:
         if s[L.PHASE] == L.PH_FLIP:
-            r = random_below(rng, cards_left(s))
-            kind = 0
-            while r >= s[L.DECK + kind]:
-                r -= s[L.DECK + kind]
-                kind += 1
-            action = act.FLIP + kind
+            action = act.FLIP + nth_kind(s, L.DECK, random_below(rng, cards_left(s)))
         else:
             action = out[random_below(rng, legal_actions(s, out))]
         apply_action(s, action)

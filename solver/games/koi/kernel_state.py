@@ -14,8 +14,6 @@ safely, naming the word (``array.market[2]: ...``).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
@@ -34,10 +32,8 @@ from solver.games.koi.pack import (
     MAX_PLAYERS,
     SCORING,
     TILES,
-    Pack,
 )  # fmt: skip
 from solver.games.koi.position import MAX_COINS
-from solver.games.koi.rules import KoiState
 
 _COUNT = (0, 999)  # tiles, coins, luck tokens: what a position may hold
 _KIND = (L.NONE, MAX_KINDS - 1)
@@ -140,42 +136,13 @@ check_array = WORDS.check
 class KernelState(BaseKernelState):
     """A KOI state held as the kernel's flat array (``self.array``)."""
 
-    PLAYERS = L.PLAYERS
+    PLAYERS, PHASE, WINNERS, PHASES = L.PLAYERS, L.PHASE, L.WINNERS, L.PHASES
     WORDS = WORDS
     default_kernel = K
-
-    def __init__(self, array: np.ndarray, pack: Pack, kernel: Any = None) -> None:
-        """A state over ``array`` made with ``pack``; raises ``PositionError`` unless ``check()``
-        passes."""
-        self.pack = pack
-        super().__init__(array, kernel)
+    convert = convert
 
     def pack_words(self) -> tuple[int, np.ndarray]:
         return 0, convert.encode_pack(self.pack, self.players)
-
-    @classmethod
-    def from_reference(cls, ref: KoiState, kernel: Any = None) -> KernelState:
-        return cls(convert.from_reference(ref), ref.pack, kernel)
-
-    def to_reference(self) -> KoiState:
-        return convert.to_reference(self.array, self.pack)
-
-    @property
-    def phase(self) -> str:
-        return L.PHASES[self.array[L.PHASE]]
-
-    def turn_start(self) -> bool:
-        """A turn starts with the choice to Meditate or Work."""
-        return bool(K.turn_start(self.array))
-
-    def scores(self) -> list[int]:
-        """Each player's score so far (the final score once the game is over)."""
-        return [int(K.score(self.array, p)) for p in range(self.players)]
-
-    @property
-    def winners(self) -> list[int]:
-        mask = int(self.array[L.WINNERS])
-        return [p for p in range(self.players) if mask >> p & 1]
 
     def title(self) -> str | None:
         """The solo title earned (the pack's score table), once a solo game is over."""

@@ -37,7 +37,14 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core.errors import PositionError
-from solver.core.strict_json import check_document, join, positions, show
+from solver.core.strict_json import (
+    check_document,
+    check_loaded_with,
+    join,
+    positions,
+    same_value,
+    show,
+)
 from solver.games.koi import actions as act
 from solver.games.koi import rules as R
 from solver.games.koi.pack import KOI_SIZES, Pack
@@ -124,10 +131,6 @@ def to_json(state: KoiState, observer: int | None = None) -> dict[str, Any]:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def _agrees(value: Any, want: Any) -> bool:
-    return type(value) is type(want) and value == want
-
-
 class _Reader:
     """Reads one position into a state, checking each field as it goes."""
 
@@ -141,12 +144,7 @@ class _Reader:
         obj = check_document(obj, positions, "position")
         obj = positions.object(obj, "position", _TOP_KEYS)
         positions.choice(obj.get("game"), "game", ("koi",))
-        for key, want in (("players", s.players), ("pack", self.pack.name)):
-            if key in obj and not _agrees(obj[key], want):
-                raise PositionError(
-                    key,
-                    f"the game was loaded with {key}={want!r}, the position has {show(obj[key])}",
-                )
+        check_loaded_with(obj, (("players", s.players), ("pack", self.pack.name)))
         s.phase = positions.choice(obj.get("phase"), "phase", R.PHASES)
         s.to_move = positions.integer(obj.get("to_move", 0), "to_move", 0, s.players - 1)
         s.last_round = positions.boolean(obj.get("last_round", False), "last_round")
@@ -431,7 +429,7 @@ class _Reader:
     def _scores(self, entries: list) -> None:
         scores = self.state.scores()
         for p, entry in enumerate(entries):
-            if "score" in entry and not _agrees(entry["score"], scores[p]):
+            if "score" in entry and not same_value(entry["score"], scores[p]):
                 raise PositionError(
                     join(join("sensei", p), "score"),
                     f"the pond scores {scores[p]}, got {show(entry['score'])}",

@@ -23,19 +23,13 @@ chance outcome over the cards left.
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING
-
-from solver.core.actions import legal_action
 from solver.core.players import CHANCE, TERMINAL
+from solver.core.reference import ReferenceState
 from solver.games.koi import actions as act
 from solver.games.koi import scoring
 from solver.games.koi.pack import KOI_HEXES, KOI_SIZES, Pack
 from solver.games.koi.pond import CELLS, SPRING, neighbours, triangle
 from solver.games.koi.scoring import EMPTY, FOLIAGE, LANTERN, LILY, SHORE, SPRING_HEX, WATER
-
-if TYPE_CHECKING:
-    from solver.games.koi.kernel_state import KernelState
 
 # Phases, as positions name them.
 FLIP, TURN, ORDER, REWARD, MARKET, PLACE, WORK, LUCK, DISCARD, OVER = (
@@ -66,12 +60,14 @@ TERRAIN_OF = {"water": WATER, "foliage": FOLIAGE, "lily": LILY, "lantern": LANTE
 LUCK_SURCHARGE, MARKET_DISCOUNT = 1, 1
 
 
-class KoiState:
+class KoiState(ReferenceState):
     """A KOI game in progress, following the OpenSpiel ``State`` interface.
 
     Build one with ``KoiState.new`` (the start of a game) or from a position
     (``solver.games.koi.position.state_from_json``).
     """
+
+    GAME = "koi"
 
     def __init__(self, pack: Pack, players: int) -> None:
         self.pack = pack
@@ -105,21 +101,8 @@ class KoiState:
         return cls(pack, players)
 
     def clone(self) -> KoiState:
-        other = copy.copy(self)
-        for name in (
-            "deck",
-            "market",
-            "coins",
-            "luck",
-            "expansions",
-            "steps",
-            "to_place",
-            "koi_supply",
-            "winners",
-        ):
-            setattr(other, name, list(getattr(self, name)))
-        for name in ("storage", "ponds", "koi", "cards"):
-            setattr(other, name, [list(row) for row in getattr(self, name)])
+        lists = ("deck", "market", "coins", "luck", "expansions", "steps", "to_place", "koi_supply")
+        other = self._copy(lists=lists + ("winners",), tables=("storage", "ponds", "koi", "cards"))
         other.supply = dict(self.supply)
         return other
 
@@ -129,12 +112,6 @@ class KoiState:
         if self.phase == OVER:
             return TERMINAL
         return CHANCE if self.phase == FLIP else self.to_move
-
-    def is_chance_node(self) -> bool:
-        return self.phase == FLIP
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The card flipped: each kind left in the deck, as likely as its count."""
@@ -176,15 +153,6 @@ class KoiState:
         if self.phase == DISCARD:
             return [act.DISCARD + k for k, n in enumerate(self.storage[p]) if n]
         return []
-
-    def apply_action(self, action: int) -> None:
-        """Resolve one decision or chance outcome, in place.
-
-        Raises:
-            IllegalActionError: the action is not a legal integer here (``core.actions``); the
-                state is unchanged.
-        """
-        self.apply_legal_action(legal_action(self, action))
 
     def apply_legal_action(self, action: int) -> None:
         """``apply_action`` without the legality check, for callers that took the action from
@@ -497,8 +465,7 @@ class KoiState:
         if self.players == 1:
             low, high = self.score_range()
             return [(self.scores()[0] - low) / (high - low)]
-        share = 1.0 / len(self.winners)
-        return [share if p in self.winners else 0.0 for p in range(self.players)]
+        return self.share_among_winners()
 
     def title(self) -> str | None:
         """The solo title earned (the pack's score table), once a solo game is over."""
@@ -511,18 +478,6 @@ class KoiState:
         return self.phase == TURN
 
     # -- other views ---------------------------------------------------------------------------
-
-    def kernel_state(self) -> KernelState:
-        """This state on the numba kernel, for the searchers (which run compiled)."""
-        from solver.games.koi.kernel_state import KernelState  # compiles the kernel on first use
-
-        return KernelState.from_reference(self)
-
-    def to_json(self, observer: int | None = None) -> dict:
-        """The position as a plain dict (``observer``: only what that player can see)."""
-        from solver.games.koi.position import to_json  # the format module reads this one
-
-        return to_json(self, observer)
 
     def action_to_string(self, action: int) -> str:
         """An action in words, read in the context of this state."""

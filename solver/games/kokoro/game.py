@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from solver.core.agents import check_seed
 from solver.core.errors import UnknownGameError
-from solver.core.game import GameInfo, SoloInfo, check_choice
-from solver.core.play import random_playouts
+from solver.core.game import Game, GameInfo, SoloInfo, check_choice
 from solver.games.kokoro import actions as act
 from solver.games.kokoro import position
 from solver.games.kokoro.decrees import DECREES
@@ -41,7 +38,7 @@ SOLO = SoloInfo("score")
 """Solo Kokoro is played for the best score: no titles, no loss."""
 
 
-class KokoroGame:
+class KokoroGame(Game):
     """Kokoro with a fixed number of players, options and component pack.
 
     Args:
@@ -91,22 +88,6 @@ class KokoroGame:
     def new_initial_state(self) -> Any:
         """The start of a game: a chance node (the guardians' die, or the first sanctuary card)."""
         return self._on_backend(KokoroState.new(self.pack, self.players, self.side, self.decree))
-
-    def _on_backend(self, ref: KokoroState) -> Any:
-        if self.backend == "reference":
-            return ref
-        from solver.games.kokoro.kernel_state import KernelState
-
-        return KernelState.from_reference(ref)
-
-    def random_playouts(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-        """Play ``n`` uniformly random games from the start, inside the backend
-        (``solver.core.play.random_playouts``): each game's steps and returns (``n x players``).
-
-        Raises:
-            SearchError: ``n`` or ``seed`` is out of range (``solver.core.play.check_playouts``).
-        """
-        return random_playouts(self, n, seed)
 
     def state_from_json(self, obj: Any, seed: int = 0) -> Any:
         """Read a position (see ``solver.games.kokoro.position``); a peeked sanctuary card the

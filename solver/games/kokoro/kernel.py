@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from solver.core.bits import ctz, nth_bit, popcount
+from solver.core.kernel_tools import hash_words, nth_kind, share_among_winners
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401 (API)
 from solver.games.kokoro import actions as act
@@ -365,11 +366,8 @@ def returns(s, out):
         return
     if players == 1:
         out[0] = (score(s, 0) - s[L.SCORE_LOW]) / (s[L.SCORE_HIGH] - s[L.SCORE_LOW])
-        return
-    share = 1.0 / popcount(s[L.WINNERS])
-    for p in range(players):
-        if (s[L.WINNERS] >> p) & 1:
-            out[p] = share
+    else:
+        share_among_winners(s[L.WINNERS], players, out)
 
 
 # -- playouts and searching ------------------------------------------------------------------------
@@ -384,12 +382,7 @@ def random_playout(s, rng):
     steps = 0
     while s[L.PHASE] != L.PH_OVER:
         if s[L.PHASE] == L.PH_PATH:
-            r = random_below(rng, cards_left(s))
-            kind = 0
-            while r >= s[L.DECK + kind]:
-                r -= s[L.DECK + kind]
-                kind += 1
-            action = act.PATH + kind
+            action = act.PATH + nth_kind(s, L.DECK, random_below(rng, cards_left(s)))
         elif s[L.PHASE] == L.PH_CHOOSE:  # the same pick as out[random_below(rng, legal_actions)]
             free = _allowed(s, s[L.CARD] // 2 + 1) & ~drawn(s, s[L.TO_MOVE])
             n = popcount(free)
@@ -684,7 +677,4 @@ def heuristic(s, params, out):
 @njit("int64(int64[::1])", cache=True, _nrt=False)
 def state_hash(s):
     """A 64-bit hash of where the game stands (the mat section is the same all game long)."""
-    h = np.int64(-3750763034362895579)  # FNV-1a offset basis
-    for i in range(L.MAT_END, L.SIZE):
-        h = (h ^ s[i]) * np.int64(1099511628211)
-    return h
+    return hash_words(s, L.MAT_END, L.SIZE)

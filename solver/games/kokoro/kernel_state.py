@@ -14,8 +14,6 @@ safely, naming the word (``array.revealed[2]: ...``).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
@@ -26,8 +24,7 @@ from solver.games.kokoro import convert
 from solver.games.kokoro import kernel as K
 from solver.games.kokoro import layout as L
 from solver.games.kokoro.decrees import DECREES
-from solver.games.kokoro.pack import DIE_FACES, GUARDIANS, MAX_CARDS, SANCTUARIES, Pack
-from solver.games.kokoro.rules import KokoroState
+from solver.games.kokoro.pack import DIE_FACES, GUARDIANS, MAX_CARDS, SANCTUARIES
 from solver.games.kokoro.scoring import GOLDEN_PER_ROUND, ROUNDS
 from solver.games.kokoro.segments import BOTTOM, LEFT, RIGHT, SIDES, TOP
 
@@ -158,14 +155,10 @@ check_array = WORDS.check
 class KernelState(BaseKernelState):
     """A Kokoro state held as the kernel's flat array (``self.array``)."""
 
-    PLAYERS = L.PLAYERS
+    PLAYERS, PHASE, WINNERS, PHASES = L.PLAYERS, L.PHASE, L.WINNERS, L.PHASES
     WORDS = WORDS
     default_kernel = K
-
-    def __init__(self, array: np.ndarray, pack: Pack, kernel: Any = None) -> None:
-        """A state over ``array`` made with ``pack``; raises ``PositionError`` unless ``check()`` passes."""
-        self.pack = pack
-        super().__init__(array, kernel)
+    convert = convert
 
     def pack_words(self) -> tuple[int, np.ndarray]:
         side = L.SIDE_NAMES[self.array[L.SIDE]]
@@ -173,30 +166,6 @@ class KernelState(BaseKernelState):
             raise PositionError("array.side", f"the pack {self.pack.name!r} has no {side} side")
         ref = self._view()
         return 0, convert.encode_mat(ref.mat, ref.score_range())
-
-    @classmethod
-    def from_reference(cls, ref: KokoroState, kernel: Any = None) -> KernelState:
-        return cls(convert.from_reference(ref), ref.pack, kernel)
-
-    def to_reference(self) -> KokoroState:
-        return convert.to_reference(self.array, self.pack)
-
-    @property
-    def phase(self) -> str:
-        return L.PHASES[self.array[L.PHASE]]
-
-    def turn_start(self) -> bool:
-        """Every decision is a whole turn: one player's answer to one path card."""
-        return bool(K.turn_start(self.array))
-
-    def scores(self) -> list[int]:
-        """Each player's score so far (the final score once the game is over)."""
-        return [int(K.score(self.array, p)) for p in range(self.players)]
-
-    @property
-    def winners(self) -> list[int]:
-        mask = int(self.array[L.WINNERS])
-        return [p for p in range(self.players) if mask >> p & 1]
 
     def title(self) -> str | None:
         """Kokoro has no solo titles: the solo player plays for the best score."""

@@ -39,7 +39,7 @@ import random
 from typing import Any
 
 from solver.core.errors import PositionError
-from solver.core.strict_json import check_document, positions, show
+from solver.core.strict_json import check_document, check_loaded_with, positions, same_value, show
 from solver.games.kokoro import rules as R
 from solver.games.kokoro import scoring
 from solver.games.kokoro.decrees import Decree
@@ -125,12 +125,6 @@ def to_json(state: KokoroState, observer: int | None = None) -> dict[str, Any]:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def _agrees(value: Any, want: Any) -> bool:
-    """Whether a value given back is the one the state makes, as the same kind of JSON value (the
-    score ``4.0`` or ``true`` is not ``4`` or ``1``)."""
-    return type(value) is type(want) and value == want
-
-
 class _Reader:
     """Reads one position into a state, checking each field as it goes."""
 
@@ -150,17 +144,8 @@ class _Reader:
         obj = positions.object(obj, "position", _TOP_KEYS)
         positions.choice(obj.get("game"), "game", ("kokoro",))
         decree = s.decree.name if s.decree else None
-        for key, want in (
-            ("players", s.players),
-            ("side", s.side),
-            ("decree", decree),
-            ("pack", s.pack.name),
-        ):
-            if key in obj and not _agrees(obj[key], want):
-                raise PositionError(
-                    key,
-                    f"the game was loaded with {key}={want!r}, the position has {show(obj[key])}",
-                )
+        check_loaded_with(obj, (("players", s.players), ("side", s.side), ("decree", decree),
+                                ("pack", s.pack.name)))  # fmt: skip
         s.phase = positions.choice(obj.get("phase"), "phase", R.PHASES)
         if s.phase == R.ROLL and s.side != "pink":
             raise PositionError("phase", "only the pink side rolls the die for the guardians")
@@ -332,7 +317,7 @@ class _Reader:
                         )
         scores = s.scores()
         for p, entry in enumerate(mats):
-            if s.phase != R.OVER and "score" in entry and not _agrees(entry["score"], scores[p]):
+            if s.phase != R.OVER and "score" in entry and not same_value(entry["score"], scores[p]):
                 raise PositionError(
                     f"mats[{p}].score", f"the boxes make {scores[p]}, not {show(entry['score'])}"
                 )
@@ -445,7 +430,7 @@ class _Reader:
                 ("decree", s.decree_boxes[p]),
                 ("score", scores[p]),
             ):
-                if key in entry and not _agrees(entry[key], value):
+                if key in entry and not same_value(entry[key], value):
                     raise PositionError(
                         f"mats[{p}].{key}", f"the mat makes {value!r}, not {show(entry[key])}"
                     )

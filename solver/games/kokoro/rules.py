@@ -25,11 +25,8 @@ is not part of the state; ``seen`` lists the players who know the fixed card.
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
-from solver.core.actions import legal_action
 from solver.core.players import CHANCE, TERMINAL
+from solver.core.reference import ReferenceState
 from solver.games.kokoro import actions as act
 from solver.games.kokoro import scoring
 from solver.games.kokoro.decrees import Decree
@@ -46,12 +43,14 @@ CHANCE_PHASES = (ROLL, SANCTUARY, PATH, PEEK)
 Card = tuple[int, bool]  # (segment, golden)
 
 
-class KokoroState:
+class KokoroState(ReferenceState):
     """A Kokoro game in progress, following the OpenSpiel ``State`` interface.
 
     Build one with ``KokoroState.new`` (the start of a game) or from a position
     (``solver.games.kokoro.position.state_from_json``).
     """
+
+    GAME = "kokoro"
 
     def __init__(
         self, pack: Pack, players: int, side: str = "blue", decree: Decree | None = None
@@ -95,11 +94,10 @@ class KokoroState:
         return state
 
     def clone(self) -> KokoroState:
-        other = copy.copy(self)
-        other.paths = [list(row) for row in self.paths]
-        other.boxes = [list(row) for row in self.boxes]
-        for name in ("lady_boxes", "lion_boxes", "decree_boxes", "revealed", "winners"):
-            setattr(other, name, list(getattr(self, name)))
+        other = self._copy(
+            lists=("lady_boxes", "lion_boxes", "decree_boxes", "revealed", "winners"),
+            tables=("paths", "boxes"),
+        )
         other.seen, other.deck, other.guardians = (
             set(self.seen),
             dict(self.deck),
@@ -113,12 +111,6 @@ class KokoroState:
         if self.phase == OVER:
             return TERMINAL
         return CHANCE if self.phase in CHANCE_PHASES else self.to_move
-
-    def is_chance_node(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Path cards by (segment, golden), as likely as their count; sanctuary cards and die faces
@@ -155,15 +147,6 @@ class KokoroState:
             if drawn == EMPTY and (allows is None or allows(self.mat, segment, i))
         ]
         return draws + [act.PEEK]  # peeking is always allowed
-
-    def apply_action(self, action: int) -> None:
-        """Resolve one decision or chance outcome, in place.
-
-        Raises:
-            IllegalActionError: the action is not a legal integer here (``core.actions``); the
-                state is unchanged.
-        """
-        self.apply_legal_action(legal_action(self, action))
 
     def apply_legal_action(self, action: int) -> None:
         """``apply_action`` without the legality check, for callers that took the action from
@@ -304,8 +287,7 @@ class KokoroState:
         if self.players == 1:
             low, high = self.score_range()
             return [(self.scores()[0] - low) / (high - low)]
-        share = 1.0 / len(self.winners)
-        return [share if p in self.winners else 0.0 for p in range(self.players)]
+        return self.share_among_winners()
 
     def title(self) -> str | None:
         """Kokoro has no solo titles: the solo player plays for the best score."""
@@ -316,18 +298,6 @@ class KokoroState:
         return self.phase == CHOOSE
 
     # -- other views ---------------------------------------------------------------------------
-
-    def kernel_state(self) -> Any:
-        """This state on the numba kernel, for the searchers (which run compiled)."""
-        from solver.games.kokoro.kernel_state import KernelState  # compiles the kernel on first use
-
-        return KernelState.from_reference(self)
-
-    def to_json(self, observer: int | None = None) -> dict:
-        """The position as a plain dict (``observer``: only what that player can see)."""
-        from solver.games.kokoro.position import to_json  # the format module reads this one
-
-        return to_json(self, observer)
 
     def action_to_string(self, action: int) -> str:
         """An action in words, read in the context of this state."""

@@ -1,0 +1,83 @@
+"""What every game's reference engine does alike, so that each ``rules.py`` holds only its rules.
+
+A game's state class subclasses ``ReferenceState``, names its package (``GAME``) and writes the
+rules: ``current_player``, ``chance_outcomes``, ``legal_actions``, ``apply_legal_action``,
+``clone``, ``scores``, ``returns``, ``turn_start``, ``action_to_string``. The OpenSpiel methods
+that follow from those (``is_chance_node``, ``is_terminal``, ``apply_action`` with its legality
+check) and the ways to other views (``kernel_state``, ``to_json``) are here::
+
+    >>> import solver
+    >>> state = solver.load_game("koi", players=2).new_initial_state()
+    >>> state.is_chance_node(), state.is_terminal(), state.kernel_state().phase
+    (True, False, 'flip')
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from importlib import import_module
+from typing import Any, TypeVar
+
+from solver.core.actions import legal_action
+from solver.core.players import CHANCE, TERMINAL
+
+_S = TypeVar("_S", bound="ReferenceState")
+
+
+class ReferenceState:
+    """A game in progress on the reference engine, following the OpenSpiel ``State`` interface."""
+
+    GAME: str
+    """The game's package under ``solver.games`` (``"koi"``)."""
+    players: int
+    phase: str
+    winners: list[int]
+
+    def current_player(self) -> int:
+        """The player to decide, ``CHANCE`` at a chance node, ``TERMINAL`` once the game is over."""
+        raise NotImplementedError
+
+    def apply_legal_action(self, action: int) -> None:
+        """``apply_action`` without the legality check."""
+        raise NotImplementedError
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def apply_action(self, action: int) -> None:
+        """Resolve one decision or chance outcome, in place.
+
+        Raises:
+            IllegalActionError: the action is not a legal integer here (``core.actions``); the
+                state is unchanged.
+        """
+        self.apply_legal_action(legal_action(self, action))
+
+    def share_among_winners(self) -> list[float]:
+        """The multiplayer returns of a finished game: the winners share 1, the others get 0."""
+        share = 1.0 / len(self.winners)
+        return [share if p in self.winners else 0.0 for p in range(self.players)]
+
+    def _copy(self: _S, lists: Iterable[str] = (), tables: Iterable[str] = ()) -> _S:
+        """A copy for ``clone``: the fields named in ``lists`` (lists) and ``tables`` (lists of
+        lists) copied, every other field shared (the game's ``clone`` copies the rest)."""
+        other = copy.copy(self)
+        for name in lists:
+            setattr(other, name, list(getattr(self, name)))
+        for name in tables:
+            setattr(other, name, [list(row) for row in getattr(self, name)])
+        return other
+
+    def kernel_state(self, kernel: Any = None) -> Any:
+        """This state on a compiled kernel (``kernel``, the game's numba kernel by default), for
+        the searchers (which run compiled)."""
+        module = import_module(f"solver.games.{self.GAME}.kernel_state")  # compiles on first use
+        return module.KernelState.from_reference(self, kernel)
+
+    def to_json(self, observer: int | None = None) -> dict:
+        """The position as a plain dict (``observer``: only what that player can see)."""
+        return import_module(f"solver.games.{self.GAME}.position").to_json(self, observer)
