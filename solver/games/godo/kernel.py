@@ -27,6 +27,7 @@ import numpy as np
 from numba import njit
 
 from solver.core.bits import ctz, nth_bit, popcount
+from solver.core.kernel_tools import share_among_winners
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401  (the kernel API)
 from solver.games.godo import actions as act
@@ -1113,11 +1114,8 @@ def returns(s, out):
         return
     if s[L.SOLO]:
         out[0] = 0.5 + 0.05 * min(s[L.STOCK], 10)
-        return
-    share = 1.0 / popcount(winners)
-    for p in range(players):
-        if (winners >> p) & 1:
-            out[p] = share
+    else:
+        share_among_winners(winners, players, out)
 
 
 @njit("int64(int64[::1], uint64[::1])", cache=True)
