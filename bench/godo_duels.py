@@ -11,7 +11,7 @@ the turn's actions are played. ``--iterations`` bounds each decision instead of 
 numbers do not depend on the machine's load (for tuning); the issue's measure is ``--time 0.3``.
 For tuning, ``--workers`` sets the search's trees (default: every core), ``--params`` MCTS's
 parameters (``mcts.DEFAULT_PARAMS``: exploration, rollout cutoff, guided candidates, epsilon,
-finish; GODŌ ships its own for 2-5 players, ``layout.MULTIPLAYER_MCTS_PARAMS``) and
+finish, chance width; GODŌ ships its own for 2-5 players, ``layout.MULTIPLAYER_MCTS_PARAMS``) and
 ``--heuristic`` the GODŌ heuristic's weights for both sides (``layout.HEURISTIC_PARAMS``, set in
 this process only; the greedy baseline reads them too)::
 

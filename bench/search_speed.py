@@ -3,7 +3,8 @@
     python bench/search_speed.py [--iterations 2000] [--python-iterations 40]
 
 On fixed GODŌ positions (seeded walks into a 2-player and a solo game), prints MCTS iterations per
-second (numba, one tree and one tree per core), expectimax nodes per second at depths 1-3, and a
+second (numba, one tree and one tree per core; and one tree with the parameters ``best_move`` uses
+for the game, ``mcts.default_params``), expectimax nodes per second at depths 1-3, and a
 plain-Python MCTS over the reference engine doing the same work per iteration (deal the hidden
 tiles, select by UCB1, expand one node, random rollout to the end of the game, back up), with the
 ratio numba / Python from runs side by side in this process.
@@ -126,6 +127,9 @@ def main() -> None:
             rate = args.iterations / timed(many.run, args.iterations)
             many.close()
             print(f"  MCTS numba, {cores} trees:          {rate:10,.0f} iterations/s")
+        own = MCTSSearcher(kstate, seed=1, workers=1)  # the parameters best_move uses
+        rate = args.iterations / timed(own.run, args.iterations)
+        print(f"  MCTS numba, 1 tree, {own.params.tolist()}: {rate:10,.0f} iterations/s")
         python = PythonMCTS(ref, seed=1)
         py_rate = args.python_iterations / timed(python.run, args.python_iterations)
         print(f"  MCTS plain Python (reference): {py_rate:10,.1f} iterations/s")

@@ -1,5 +1,5 @@
 """Compiled pieces that the games' kernels compute alike: the winners' share of the returns, the
-hash of a state array, the card drawn from a deck held as counts.
+hash of a state array, the card drawn from a deck held as counts, copying a state.
 
 They are numba functions (``cache=True``, no allocation) that a kernel calls from its own
 ``returns`` and ``state_hash``, so the games differ only where their rules do (the solo return)::
@@ -48,3 +48,18 @@ def nth_kind(s, counts, r):
         r -= s[counts + kind]
         kind += 1
     return kind
+
+
+@njit("void(int64[::1], int64[::1], int64, int64)", cache=True, _nrt=False)
+def copy_words(dst, src, start, stop):
+    """``dst[start:stop] = src[start:stop]`` (a slice assignment needs numba's runtime)."""
+    for i in range(start, stop):
+        dst[i] = src[i]
+
+
+@njit("void(int64[::1], int64[::1])", cache=True, _nrt=False)
+def copy_state(dst, src):
+    """Make ``dst`` the state ``src`` (two arrays of one game). The searchers copy states with a
+    kernel's ``copy_state``: a game whose state holds much that rarely changes (GODŌ's grounds)
+    copies less."""
+    copy_words(dst, src, 0, src.shape[0])

@@ -81,13 +81,13 @@ class MCTSAgent:
 
     def __init__(self, seed: int = 0, time: float | None = None, iterations: int | None = None,
                  workers: int | None = None, explore: float | None = None, rollout: int | None = None,
-                 guided: int | None = None, finish: int | None = None) -> None:  # fmt: skip
+                 guided: int | None = None, finish: int | None = None, chance: float | None = None) -> None:  # fmt: skip
         self.seed = seed
         self.seconds = time
         self.iterations = iterations if iterations is not None or time is not None else 1000
         self.workers = workers
         self.options = ((mcts.P_EXPLORATION, explore), (mcts.P_ROLLOUT_CUTOFF, rollout), (mcts.P_GUIDED, guided),
-                        (mcts.P_FINISH, finish))  # fmt: skip
+                        (mcts.P_FINISH, finish), (mcts.P_CHANCE_WIDTH, chance))  # fmt: skip
         self.decisions = 0
         self.searcher: MCTSSearcher | None = None
 

@@ -87,6 +87,11 @@ def state_hash(s: Any) -> int:
     raise NotImplementedError
 
 
+def copy_state(dst: Any, src: Any) -> None:
+    """Make ``dst``, a state of the same game (a copy of one), the state ``src``."""
+    raise NotImplementedError
+
+
 def next_random(rng: Any) -> int:
     """The next word of the splitmix64 generator ``rng`` (a one-word uint64 array)."""
     raise NotImplementedError
@@ -99,7 +104,7 @@ def random_below(rng: Any, n: int) -> int:
 
 INTERFACE = ("BUFFER", "legal_actions", "apply_action", "chance_outcomes", "current_player",
              "is_terminal", "turn_start", "returns", "determinize", "heuristic", "state_hash",
-             "next_random", "random_below")  # fmt: skip
+             "copy_state", "next_random", "random_below")  # fmt: skip
 
 # -- generating, writing and importing ----------------------------------------------------------
 

@@ -36,6 +36,10 @@ ALGORITHMS = ("mcts", "expectimax")
 MULTIPV = Bound(int, 0, 32)
 """How many best first actions a search may report with their lines (0: none)."""
 
+TRUSTED_VISITS = 20
+"""A decision the clock left no time to search takes the kept tree's most visited action only if
+it was visited this often; fewer visits are noise next to the greedy baseline's judgement."""
+
 
 @dataclass
 class Decision:
@@ -114,7 +118,8 @@ def _params(params: Any) -> list[float] | None:
         return None
     if isinstance(params, (str, bytes)) or not hasattr(params, "__len__") or len(params) != len(mcts.DEFAULT_PARAMS):
         raise SearchError(f"params: expected {len(mcts.DEFAULT_PARAMS)} numbers, got {show(params)}")
-    bounds = [OPTIONS["explore"], OPTIONS["rollout"], OPTIONS["guided"], Bound(float, 0, 1), OPTIONS["finish"]]  # mcts.P_*
+    bounds = [OPTIONS["explore"], OPTIONS["rollout"], OPTIONS["guided"], Bound(float, 0, 1), OPTIONS["finish"],
+              OPTIONS["chance"]]  # mcts.P_*
     return [Bound(float, b.low, b.high).check(value, f"params[{i}]") for i, (value, b) in enumerate(zip(params, bounds))]
 
 
@@ -272,13 +277,18 @@ def _ends_call(kstate: Any, action: int) -> bool:
 
 def _unsearched(searcher: Any, kstate: Any, legal: list[int]) -> int:
     """The action of a decision the clock left no time to search: the most visited of the tree
-    kept from the earlier decisions if it tried every legal action, else the greedy baseline's
-    (``solver.search.greedy``, well under a millisecond). Taking the first legal action instead
-    cost GODŌ's long turns their last moves and token spendings."""
+    kept from the earlier decisions if it tried every legal action and that one ``TRUSTED_VISITS``
+    times, else the greedy baseline's (``solver.search.greedy``, well under a millisecond).
+    Taking the first legal action instead cost GODŌ's long turns their last moves and token
+    spendings; trusting a few visits sometimes ended the spending early, the tokens left going to
+    the other player."""
     if isinstance(searcher, MCTSSearcher):
         stats = searcher.stats(0, 0.0)
         if set(legal) <= set(stats.actions):
-            return max(legal, key=lambda a: stats.visits[stats.actions.index(a)])
+            visits = dict(zip(stats.actions, stats.visits))
+            best = max(legal, key=visits.__getitem__)
+            if visits[best] >= TRUSTED_VISITS:
+                return best
     kernel = kstate.search_kernel()
     return int(make_greedy(kernel)(kstate.array, kernel.HEURISTIC_PARAMS))
 

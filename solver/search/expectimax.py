@@ -24,6 +24,7 @@ from solver.search.compiled import (
     BUFFER,
     apply_action,
     chance_outcomes,
+    copy_state,
     current_player,
     heuristic,
     is_terminal,
@@ -57,6 +58,7 @@ def search(root, depth, cutoff, node_limit, heur, tt_keys, tt_depth, tt_values, 
     players = tt_values.shape[1]
     frames = 4 * (depth + 2)
     states = np.empty((frames, root.shape[0]), np.int64)
+    states[:] = root  # each frame a state of the game, for ``copy_state``
     acts = np.empty((frames, BUFFER), np.int64)
     probs = np.empty((frames, 64), np.float64)
     count = np.zeros(frames, np.int64)
@@ -71,7 +73,6 @@ def search(root, depth, cutoff, node_limit, heur, tt_keys, tt_depth, tt_values, 
     vals = np.zeros((frames, 8), np.float64)
     mask = tt_keys.shape[0] - 1
 
-    states[0, :] = root
     left[0], prob[0] = depth, 1.0
     f = 0
     while True:
@@ -138,7 +139,7 @@ def search(root, depth, cutoff, node_limit, heur, tt_keys, tt_depth, tt_values, 
                 leaf = False
             if index[f] < count[f]:
                 child = f + 1
-                states[child, :] = states[f]
+                copy_state(states[child], states[f])
                 apply_action(states[child], acts[f, index[f]])
                 if kind[f] == CHANCE_NODE:
                     left[child] = left[f]

@@ -53,6 +53,7 @@ from solver.search.compiled import (
     BUFFER,
     apply_action,
     chance_outcomes,
+    copy_state,
     current_player,
     heuristic,
     is_terminal,
@@ -71,7 +72,7 @@ def one_ply(s, heur, acts, trial, values):
     n = min(legal_actions(s, acts), BUFFER)
     best, choice = -1.0, acts[0]
     for i in range(n):
-        trial[:] = s
+        copy_state(trial, s)
         apply_action(trial, acts[i])
         heuristic(trial, heur, values)
         if values[player] > best:
@@ -102,12 +103,12 @@ def finish_turn(line, player, heur, acts, probs, trial, values):
             continue
         if decided:
             return  # chance after the turn's decisions: the next turn's
-        trial[:] = line
+        copy_state(trial, line)
         while current_player(trial) < 0 and not is_terminal(trial):
             apply_action(trial, likeliest(trial, acts, probs))
         if is_terminal(trial) or turn_start(trial) or current_player(trial) != player:
             return  # the turn ended before this chance event
-        line[:] = trial
+        copy_state(line, trial)
         steps += 1
 
 
@@ -115,7 +116,7 @@ def turn_value(s, action, heur, acts, probs, line, trial, values):
     """The heuristic value, for the player to move in ``s``, of the end of the turn that
     ``action`` begins (``finish_turn``); ``line`` holds that end afterwards."""
     player = current_player(s)
-    line[:] = s
+    copy_state(line, s)
     apply_action(line, action)
     finish_turn(line, player, heur, acts, probs, trial, values)
     heuristic(line, heur, values)
@@ -128,8 +129,8 @@ def choose(s, heur):
     first = np.empty(BUFFER, np.int64)
     acts = np.empty(BUFFER, np.int64)
     probs = np.empty(BUFFER, np.float64)
-    line = np.empty_like(s)
-    trial = np.empty_like(s)
+    line = s.copy()
+    trial = s.copy()
     values = np.zeros(8)
     rng = np.zeros(1, np.uint64)
     rng[0] = state_hash(s)

@@ -34,6 +34,7 @@ from solver.search.compiled import (
     BUFFER,
     apply_action,
     chance_outcomes,
+    copy_state,
     current_player,
     determinize,
     heuristic,
@@ -46,12 +47,14 @@ from solver.search.compiled import (
 from solver.search.greedy import finish_turn
 
 # Indices into the float parameter array of a search.
-P_EXPLORATION, P_ROLLOUT_CUTOFF, P_GUIDED, P_EPSILON, P_FINISH = range(5)
-NUM_PARAMS = 5
-DEFAULT_PARAMS = np.array([0.7, 40.0, 3.0, 0.2, 0.0])
+P_EXPLORATION, P_ROLLOUT_CUTOFF, P_GUIDED, P_EPSILON, P_FINISH, P_CHANCE_WIDTH = range(6)
+NUM_PARAMS = 6
+DEFAULT_PARAMS = np.array([0.7, 40.0, 3.0, 0.2, 0.0, 0.0])
 """UCB exploration constant, rollout cutoff in steps, candidates tried per guided rollout step
-(0: plain random rollouts), chance of a random step in a guided rollout, and whether the rollout
-first finishes the turn greedily (1) or not (0). Tuned in docs/ai.md."""
+(0: plain random rollouts), chance of a random step in a guided rollout, whether the rollout
+first finishes the turn greedily (1) or not (0), and the width of chance nodes (0: every outcome
+drawn is followed; else a chance node visited ``n`` times keeps at most ``width * sqrt(n)``
+outcomes). Tuned in docs/ai.md."""
 
 
 def default_params(kernel: ModuleType, players: int) -> np.ndarray:
@@ -64,6 +67,7 @@ def default_params(kernel: ModuleType, players: int) -> np.ndarray:
 # Slots of the tree's integer header.
 H_NODES, H_ROOT, H_ITERATIONS = range(3)
 ACTION_BITS = 24  # a child's key is parent << ACTION_BITS | action
+SIBLING_SPAN = 16  # the children of a node start within this many slots of each other
 
 
 class Tree:
@@ -78,22 +82,22 @@ class Tree:
         self.action = np.full(capacity, -1, np.int64)
         self.parent = np.full(capacity, -1, np.int64)
         self.player = np.full(capacity, -2, np.int64)  # who moves at the node (-1 chance)
+        self.outcomes = np.zeros(capacity, np.int64)  # a chance node's children
         slots = 1 << int(2 * capacity - 1).bit_length()
-        self.keys = np.full(slots, -1, np.int64)
-        self.children = np.full(slots, -1, np.int64)
+        self.table = np.full((slots, 2), -1, np.int64)  # (key, child) pairs: one cache line
         self.reset()
 
     def reset(self) -> None:
         """An empty tree: one root node."""
         self.header[:] = 0
         self.header[H_NODES] = 1
-        self.visits[0] = self.available[0] = 0
+        self.visits[0] = self.available[0] = self.outcomes[0] = 0
         self.value[0] = 0.0
-        self.keys[:] = -1
+        self.table[:, 0] = -1
 
     def arrays(self) -> tuple:
         return (self.header, self.visits, self.available, self.value, self.action, self.parent,
-                self.player, self.keys, self.children)  # fmt: skip
+                self.player, self.outcomes, self.table)  # fmt: skip
 
     def root_children(self) -> list[tuple[int, int, int]]:
         """(action, visits, node) of the root's children, most visited first."""
@@ -107,16 +111,11 @@ class Tree:
 
     def reroot(self, action: int) -> bool:
         """Make the root's child by ``action`` the root (tree reuse); False if it has none."""
-        root = int(self.header[H_ROOT])
-        key = root << ACTION_BITS | action
-        mask = len(self.keys) - 1
-        i = (key * 0x9E3779B1) & mask
-        while self.keys[i] != -1:
-            if self.keys[i] == key:
-                self.header[H_ROOT] = self.children[i]
-                return True
-            i = (i + 1) & mask
-        return False
+        child = find(self.table, int(self.header[H_ROOT]), action)
+        if child < 0:
+            return False
+        self.header[H_ROOT] = child
+        return True
 
 
 # -- the compiled search (over the kernel interface; see ``solver.search.compiled``) ------------
@@ -138,31 +137,56 @@ def sample_chance(s, rng, acts, probs):
     return acts[n - 1]
 
 
-def find(keys, children, parent, action):
-    """The child of ``parent`` by ``action`` in the tree's hash table, or -1."""
+def first_slot(parent, action, mask):
+    """Where the search for the child of ``parent`` by ``action`` starts in the tree's table (of
+    ``mask + 1`` slots, probed linearly): the parent's hash, plus a few slots by the action, so
+    that a node's children lie in a few cache lines (the walk down the tree looks them all up)."""
+    return (parent * 0x9E3779B1 + ((action * 0x9E3779B1) >> 16) % SIBLING_SPAN) & mask
+
+
+def find(table, parent, action):
+    """The child of ``parent`` by ``action`` in the tree's table, or -1."""
     key = parent << ACTION_BITS | action
-    mask = keys.shape[0] - 1
-    i = (key * 0x9E3779B1) & mask
-    while keys[i] != -1:
-        if keys[i] == key:
-            return children[i]
+    mask = table.shape[0] - 1
+    i = first_slot(parent, action, mask)
+    while table[i, 0] != -1:
+        if table[i, 0] == key:
+            return table[i, 1]
         i = (i + 1) & mask
     return -1
 
 
-def add(header, action_of, parent_of, keys, children, parent, action):
+def kept_outcome(s, rng, acts, probs, table, node, drawn):
+    """An outcome of the chance node ``s`` that ``node`` already has a child for, drawn by its
+    odds, and that child; ``(drawn, -1)`` if this deal has none of them (the outcomes of a draw
+    depend on what the deal left in the pile)."""
+    for _ in range(16):
+        a = sample_chance(s, rng, acts, probs)
+        child = find(table, node, a)
+        if child >= 0:
+            return a, child
+    n = chance_outcomes(s, acts, probs)
+    start = random_below(rng, n)
+    for i in range(n):
+        a = acts[(start + i) % n]
+        child = find(table, node, a)
+        if child >= 0:
+            return a, child
+    return drawn, -1
+
+
+def add(header, action_of, parent_of, table, parent, action):
     """A new node: the child of ``parent`` by ``action``."""
     node = header[H_NODES]
     header[H_NODES] = node + 1
     action_of[node] = action
     parent_of[node] = parent
-    key = parent << ACTION_BITS | action
-    mask = keys.shape[0] - 1
-    i = (key * 0x9E3779B1) & mask
-    while keys[i] != -1:
+    mask = table.shape[0] - 1
+    i = first_slot(parent, action, mask)
+    while table[i, 0] != -1:
         i = (i + 1) & mask
-    keys[i] = key
-    children[i] = node
+    table[i, 0] = parent << ACTION_BITS | action
+    table[i, 1] = node
     return node
 
 
@@ -190,7 +214,7 @@ def rollout(s, rng, params, heur, acts, probs, values, trial):
                 best = -1.0
                 for _ in range(guided):
                     a = acts[random_below(rng, n)]
-                    trial[:] = s
+                    copy_state(trial, s)
                     apply_action(trial, a)
                     heuristic(trial, heur, values)
                     if values[mover] > best:
@@ -201,21 +225,22 @@ def rollout(s, rng, params, heur, acts, probs, values, trial):
 
 
 def search(root_state, observer, iterations, params, heur, rng, header, visits, available, value,
-           action_of, parent_of, player_of, keys, children):  # fmt: skip
+           action_of, parent_of, player_of, outcomes, table):  # fmt: skip
     """Run ``iterations`` iterations (fewer if the tree is full); returns how many ran."""
     players = value.shape[1]
     capacity = visits.shape[0]
     acts = np.empty(BUFFER, np.int64)
+    kids = np.empty(BUFFER, np.int64)  # the child of each legal action (-1: none yet)
     probs = np.empty(BUFFER, np.float64)
     values = np.zeros(8, np.float64)
     path = np.empty(4096, np.int64)
-    s = np.empty_like(root_state)
-    trial = np.empty_like(root_state)
+    s = root_state.copy()
+    trial = root_state.copy()
     done = 0
     for _ in range(iterations):
         if header[H_NODES] + 2 > capacity:
             break
-        s[:] = root_state
+        copy_state(s, root_state)
         determinize(s, observer, rng)
         node = header[H_ROOT]
         depth = 0
@@ -227,10 +252,14 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
             player_of[node] = mover
             if mover < 0:
                 a = sample_chance(s, rng, acts, probs)
-                child = find(keys, children, node, a)
+                child = find(table, node, a)
+                wide = max(1.0, params[P_CHANCE_WIDTH] * np.sqrt(visits[node]))
+                if child < 0 and params[P_CHANCE_WIDTH] > 0.0 and outcomes[node] >= wide:
+                    a, child = kept_outcome(s, rng, acts, probs, table, node, a)
                 if child < 0:
-                    child = add(header, action_of, parent_of, keys, children, node, a)
-                    visits[child] = available[child] = 0
+                    child = add(header, action_of, parent_of, table, node, a)
+                    outcomes[node] += 1
+                    visits[child] = available[child] = outcomes[child] = 0
                     value[child, :] = 0.0
                     expanded = True
                 apply_action(s, a)
@@ -243,7 +272,8 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
             n = min(legal_actions(s, acts), acts.shape[0])
             untried = 0
             for i in range(n):
-                c = find(keys, children, node, acts[i])
+                c = find(table, node, acts[i])
+                kids[i] = c
                 if c < 0:
                     untried += 1
                 else:
@@ -251,13 +281,13 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
             if untried > 0:
                 k = random_below(rng, untried)
                 for i in range(n):
-                    if find(keys, children, node, acts[i]) < 0:
+                    if kids[i] < 0:
                         if k == 0:
                             a = acts[i]
                             break
                         k -= 1
-                child = add(header, action_of, parent_of, keys, children, node, a)
-                visits[child] = 0
+                child = add(header, action_of, parent_of, table, node, a)
+                visits[child] = outcomes[child] = 0
                 available[child] = 1
                 value[child, :] = 0.0
                 apply_action(s, a)
@@ -268,7 +298,7 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
                 break
             best, best_score = -1, -1e300
             for i in range(n):
-                c = find(keys, children, node, acts[i])
+                c = kids[i]
                 score = value[c, mover] / visits[c] + params[P_EXPLORATION] * np.sqrt(
                     np.log(available[c]) / visits[c]
                 )
@@ -291,7 +321,7 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
     return done
 
 
-COMPILED = (uniform, sample_chance, find, add, rollout, search)
+COMPILED = (uniform, sample_chance, first_slot, find, kept_outcome, add, rollout, search)
 """The functions compiled per kernel."""
 
 

@@ -36,8 +36,8 @@ from solver.search import expectimax, mcts
 
 CAPACITY = 1 << 18  # nodes per tree: an iteration adds at most one
 TABLE_BITS = 20  # expectimax: the transposition table holds 2**TABLE_BITS entries
-TREE_NODES_PER_SECOND = 400_000  # about 4x the fastest a tree grew (Kokoro, late in a solo game)
-TABLE_NODES_PER_SECOND = 2_000_000  # about the fastest expectimax searched (nodes a second)
+TREE_NODES_PER_SECOND = 1_000_000  # about 4x the fastest a tree grew (KOI, 2 players: 235,000)
+TABLE_NODES_PER_SECOND = 4_000_000  # above the fastest expectimax searched (GODŌ: 3.1 million)
 CHUNK_SECONDS = 0.02  # the longest chunk of a search that may be stopped or reports its progress
 STOP_POLL_SECONDS = 0.005  # how often a running expectimax looks at its stop event
 PROBE_NODES = 32  # the first probe of a timed expectimax that does not know its speed yet
@@ -47,7 +47,7 @@ def capacity_for(seconds: float | None) -> int:
     """Nodes per MCTS tree for a search of ``seconds`` in all (``CAPACITY`` without a time limit).
 
         >>> capacity_for(0.05), capacity_for(None) == CAPACITY
-        (32768, True)
+        (65536, True)
     """
     return _room(seconds, TREE_NODES_PER_SECOND, CAPACITY)
 

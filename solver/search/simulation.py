@@ -31,7 +31,14 @@ from typing import Any
 import numpy as np
 
 from solver.search import compiled
-from solver.search.compiled import BUFFER, apply_action, current_player, is_terminal, returns
+from solver.search.compiled import (
+    BUFFER,
+    apply_action,
+    copy_state,
+    current_player,
+    is_terminal,
+    returns,
+)
 from solver.search.greedy import choose
 from solver.search.mcts import sample_chance
 
@@ -58,7 +65,7 @@ def simulate(root, actions, n, heur, seed, means):
     for i in range(actions.shape[0]):
         total = 0.0
         for j in range(n):
-            s[:] = root
+            copy_state(s, root)
             apply_action(s, actions[i])
             rng[0] = np.uint64(seed + j)
             play_out(s, heur, rng, acts, probs)

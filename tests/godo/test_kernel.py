@@ -588,6 +588,31 @@ def test_array_to_reference_and_back_is_exact(players: int, variant: bool) -> No
         assert relocated, "coverage: no tile was relocated in this game; pick another seed"
 
 
+@pytest.mark.parametrize("players,variant", CASES, ids=CASE_IDS)
+def test_copy_state_gives_the_source_whatever_the_destination_held(
+    players: int, variant: bool
+) -> None:
+    """The searchers' ``copy_state`` copies the grounds only where the tiles lie otherwise: states
+    of one random game (tiles laid and relocated) copied onto each other, near and far apart."""
+    _, kgame = games(players, variant)
+    ker, rng = kgame.new_initial_state(), random.Random(1)
+    states = [ker.array.copy()]
+    while not K.is_terminal(ker.array):
+        actions = kernel_legal(ker.array)
+        K.apply_action(ker.array, actions[rng.randrange(len(actions))])
+        states.append(ker.array.copy())
+    tiles = slice(L.TILE_SLOT, L.TILE_SLOT + NUM_TILES)
+    same_grounds = 0
+    for k in range(400):
+        i = rng.randrange(len(states))
+        j = min(max(i + rng.randint(-4, 4), 0), len(states) - 1) if k % 2 else rng.randrange(len(states))
+        dst = states[i].copy()
+        K.copy_state(dst, states[j])
+        check_same_array(states[j], dst, f"players={players} variant={variant} state {j} onto {i}")
+        same_grounds += i != j and bool((states[i][tiles] == states[j][tiles]).all())
+    assert same_grounds > 50, "coverage: few copies between states with the tiles alike"
+
+
 # -- 4. positions typed by users ------------------------------------------------------------------
 
 

@@ -63,8 +63,8 @@ class Greedy:
         self.heur = heuristic_params(self.kernel, None)
         self.acts = np.empty(self.kernel.BUFFER, np.int64)
         self.probs = np.empty(self.kernel.BUFFER, np.float64)
-        self.line = np.empty_like(kstate.array)
-        self.trial = np.empty_like(kstate.array)
+        self.line = kstate.array.copy()  # states of the game, as the kernels' ``copy_state`` needs
+        self.trial = kstate.array.copy()
         self.values = np.zeros(8)
 
     def choose(self, s: np.ndarray) -> int:

@@ -155,3 +155,37 @@ def test_tree_reuse_inside_best_move_still_finds_the_win():
     won = after.clone()
     won.apply_action(stats.best)
     assert won.is_terminal() and won.winners == [0]
+
+
+# -- the width of chance nodes ---------------------------------------------------------------------
+
+
+def _chance_nodes(tree):
+    """(visits, children) of each chance node of a tree; checks the count the tree keeps."""
+    nodes = int(tree.header[mcts.H_NODES])
+    children = np.bincount(tree.parent[1:nodes], minlength=nodes)
+    chance = np.flatnonzero(tree.player[:nodes] == -1)
+    assert (tree.outcomes[chance] == children[chance]).all()
+    return [(int(tree.visits[n]), int(children[n])) for n in chance]
+
+
+@pytest.mark.parametrize("width", [0.0, 0.5])
+def test_chance_nodes_keep_at_most_width_times_root_visits_outcomes(width):
+    """GODŌ's placement is followed by a draw from some forty tiles: without a width every draw
+    starts a subtree of its own; with one, a draw visited ``n`` times keeps ``width * sqrt(n)``."""
+    placing = mid_game(2, 60, 4)
+    params = mcts.default_params(placing.kernel_state().search_kernel(), 2)
+    params[mcts.P_CHANCE_WIDTH] = width
+    searcher = MCTSSearcher(placing.kernel_state(), seed=3, workers=1, params=params)
+    try:
+        searcher.run(iterations=3000)
+    finally:
+        searcher.close()
+    draws = _chance_nodes(searcher.trees[0])
+    busy = [(v, k) for v, k in draws if v >= 100]
+    assert busy, "coverage: no draw was visited 100 times"
+    for visits, kids in busy:
+        if width:
+            assert kids <= max(1, width * np.sqrt(visits)) + 1
+        else:
+            assert kids > 0.5 * np.sqrt(visits) + 1  # more than a width of 0.5 keeps

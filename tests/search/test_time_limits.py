@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 import solver
 from solver.core.perft import walk
+from solver.search.decision import TRUSTED_VISITS, _unsearched
+from solver.search.greedy import make_greedy
 from solver.search.searcher import (
     CAPACITY,
     TABLE_BITS,
@@ -167,3 +169,28 @@ def test_arrays_are_sized_to_what_the_budget_can_fill(a, b):
         assert n & (n - 1) == 0 and 1024 <= n <= most  # a power of two
         assert n >= min(most, short * per_second)  # it holds what the budget can fill
         assert n <= size(long) <= size(None) == most
+
+
+def test_a_decision_left_unsearched_trusts_the_kept_tree_only_with_enough_visits():
+    # A kept tree whose children have a visit or two each is noise: the greedy baseline decides.
+    state = mid_game(2, 60, 16)  # a movement, 8 actions
+    kstate, legal = state.kernel_state(), state.legal_actions()
+    kernel = kstate.search_kernel()
+    greedy = int(make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS))
+
+    def tree_choice(iterations, seed):
+        searcher = MCTSSearcher(kstate, seed=seed, workers=1)
+        stats = searcher.run(iterations=iterations)
+        best = stats.actions[stats.visits.index(max(stats.visits))]
+        return searcher, best, max(stats.visits)
+
+    for seed in range(20):
+        searcher, best, visits = tree_choice(2 * len(legal), seed)
+        if best != greedy:
+            break
+    assert best != greedy, "coverage: every small tree agreed with greedy"
+    assert visits < TRUSTED_VISITS
+    assert _unsearched(searcher, kstate, legal) == greedy
+    searcher, best, visits = tree_choice(3000, 1)
+    assert visits >= TRUSTED_VISITS
+    assert _unsearched(searcher, kstate, legal) == best

@@ -28,7 +28,7 @@ from numba import njit, types
 
 from solver.games.godo import ckernel
 from solver.games.godo import layout as L
-from solver.games.godo.kernel import turn_start  # noqa: F401  (reads the same array: no C needed)
+from solver.games.godo.kernel import copy_state, turn_start  # noqa: F401  (no C needed)
 
 BUFFER = L.BUFFER
 HEURISTIC_PARAMS = L.HEURISTIC_PARAMS

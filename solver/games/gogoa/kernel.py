@@ -33,7 +33,7 @@ The public kernel functions, shared in name and meaning by every game's kernel::
     legal_actions(state, out) -> n            apply_action(state, action)
     chance_outcomes(state, out_a, out_p) -> n current_player(state)   is_terminal(state)
     returns(state, out)                       heuristic(state, params, out)
-    determinize(state, observer, rng)         state_hash(state)
+    determinize(state, observer, rng)         state_hash(state)   copy_state(dst, src)
     random_playout(state, rng) -> steps       random_playouts(template, n, rng, steps, results)
 """
 
@@ -42,7 +42,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solver.core.kernel_tools import hash_words, share_among_winners
+from solver.core.kernel_tools import (
+    copy_state,  # noqa: F401 (API)
+    hash_words,
+    share_among_winners,
+)
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401  (splitmix64, shared)
 from solver.games.gogoa import actions as act

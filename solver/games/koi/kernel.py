@@ -20,7 +20,7 @@ The public kernel functions, shared in name and meaning by every game's kernel::
     legal_actions(s, out) -> n           apply_action(s, action)
     chance_outcomes(s, acts, odds) -> n  current_player(s)   is_terminal(s)   returns(s, out)
     determinize(s, observer, rng)        heuristic(s, params, out)           state_hash(s)
-    turn_start(s)                        random_playout(s, rng) -> steps
+    copy_state(dst, src)                 turn_start(s)       random_playout(s, rng) -> steps
     random_playouts(template, n, rng, steps, results)
 
 ``rng`` is a one-word ``uint64`` array: the splitmix64 generator of ``solver.core.rng``.
@@ -37,7 +37,12 @@ import numpy as np
 from numba import njit
 
 from solver.core.bits import ctz, popcount
-from solver.core.kernel_tools import hash_words, nth_kind, share_among_winners
+from solver.core.kernel_tools import (
+    copy_state,  # noqa: F401 (API)
+    hash_words,
+    nth_kind,
+    share_among_winners,
+)
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401 (API)
 from solver.games.koi import actions as act

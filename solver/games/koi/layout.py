@@ -114,7 +114,7 @@ and the pass."""
     H_STORED_KOI, H_KOI_NO_WATER, H_STORED_WATER, H_STORED_GARDEN, H_COIN, H_COIN_LINEAR,
     H_FREE_WATER, H_LILY_SLOT, H_LANTERN_SLOT, H_DRY_GARDEN, H_TEMPERATURE, H_CARD_LEFT,
 ) = range(12)  # fmt: skip
-MULTIPLAYER_MCTS_PARAMS = np.array([0.7, 0.0, 3.0, 0.2, 0.0], np.float64)
+MULTIPLAYER_MCTS_PARAMS = np.array([0.7, 0.0, 3.0, 0.2, 0.0, 0.0], np.float64)
 """KOI's MCTS parameters with 2-4 players (``solver.search.mcts.DEFAULT_PARAMS`` in solo): no
 rollout, the heuristic (sound mid-turn, ``kernel.settle``) judging each new node. Against greedy,
 1000 iterations a decision, 40 games: 15 wins against 5 with the default 40-step rollouts, in a
