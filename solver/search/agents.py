@@ -81,7 +81,8 @@ class MCTSAgent:
 
     def __init__(self, seed: int = 0, time: float | None = None, iterations: int | None = None,
                  workers: int | None = None, explore: float | None = None, rollout: int | None = None,
-                 guided: int | None = None, finish: int | None = None, chance: float | None = None) -> None:  # fmt: skip
+                 guided: int | None = None, finish: int | None = None,
+                 chance: float | None = None) -> None:  # fmt: skip
         self.seed = seed
         self.seconds = time
         self.iterations = iterations if iterations is not None or time is not None else 1000

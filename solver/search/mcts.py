@@ -7,10 +7,11 @@
 
 The search is single-observer information-set MCTS (SO-ISMCTS): each iteration deals the tiles the
 player at the root cannot see anew (``determinize``), walks down the tree using only the actions
-legal in that deal (UCB1 with availability counts), samples chance outcomes by their odds, expands
-one node, plays a rollout (random, or heuristic-guided) until the end or a cutoff where the
-heuristic scores the position, and backs up the whole vector of returns (max^n: each player picks
-by its own component). With ``P_FINISH`` set, the rollout first finishes the turn under way the
+legal in that deal (UCB1 with availability counts), samples chance outcomes by their odds (with a
+chance width, ``P_CHANCE_WIDTH``, among the outcomes a chance node has once it is as wide as its
+visits allow: progressive widening), expands one node, plays a rollout (random, or
+heuristic-guided) until the end or a cutoff where the heuristic scores the position, and backs up
+the whole vector of returns (max^n: each player picks by its own component). With ``P_FINISH`` set, the rollout first finishes the turn under way the
 way the greedy baseline does (``greedy.finish_turn``: each remaining decision of the turn by its
 best heuristic result, chance inside the turn by its likeliest outcome), so that a leaf is judged
 where the heuristic is sound (at the end of a turn) and a new child that is a decision gets the
@@ -82,7 +83,7 @@ class Tree:
         self.action = np.full(capacity, -1, np.int64)
         self.parent = np.full(capacity, -1, np.int64)
         self.player = np.full(capacity, -2, np.int64)  # who moves at the node (-1 chance)
-        self.outcomes = np.zeros(capacity, np.int64)  # a chance node's children
+        self.outcomes = np.zeros(capacity, np.int64)  # a chance node's children (its width)
         slots = 1 << int(2 * capacity - 1).bit_length()
         self.table = np.full((slots, 2), -1, np.int64)  # (key, child) pairs: one cache line
         self.reset()
