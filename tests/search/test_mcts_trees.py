@@ -170,7 +170,7 @@ def _chance_nodes(tree):
 
 
 @pytest.mark.parametrize("width", [0.0, 0.5])
-def test_chance_nodes_keep_at_most_width_times_root_visits_outcomes(width):
+def test_chance_nodes_keep_at_most_width_times_sqrt_visits_outcomes(width):
     """GODŌ's placement is followed by a draw from some forty tiles: without a width every draw
     starts a subtree of its own; with one, a draw visited ``n`` times keeps ``width * sqrt(n)``."""
     placing = mid_game(2, 60, 4)
@@ -186,6 +186,6 @@ def test_chance_nodes_keep_at_most_width_times_root_visits_outcomes(width):
     assert busy, "coverage: no draw was visited 100 times"
     for visits, kids in busy:
         if width:
-            assert kids <= max(1, width * np.sqrt(visits)) + 1
+            assert kids <= max(1, width * np.sqrt(visits)) + 1  # a new one comes below the bound
         else:
             assert kids > 0.5 * np.sqrt(visits) + 1  # more than a width of 0.5 keeps
