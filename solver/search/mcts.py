@@ -127,15 +127,19 @@ def uniform(rng):
     return (next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-def sample_chance(s, rng, acts, probs):
-    """An outcome of the chance node ``s``, drawn by its probability."""
-    n = chance_outcomes(s, acts, probs)
+def pick(rng, acts, probs, n):
+    """One of the ``n`` outcomes listed in ``acts``, drawn by its probability in ``probs``."""
     r = uniform(rng)
     for i in range(n):
         r -= probs[i]
         if r < 0.0:
             return acts[i]
     return acts[n - 1]
+
+
+def sample_chance(s, rng, acts, probs):
+    """An outcome of the chance node ``s``, drawn by its probability."""
+    return pick(rng, acts, probs, chance_outcomes(s, acts, probs))
 
 
 def first_slot(parent, action, mask):
@@ -161,12 +165,12 @@ def kept_outcome(s, rng, acts, probs, table, node, drawn):
     """An outcome of the chance node ``s`` that ``node`` already has a child for, drawn by its
     odds, and that child; ``(drawn, -1)`` if this deal has none of them (the outcomes of a draw
     depend on what the deal left in the pile)."""
+    n = chance_outcomes(s, acts, probs)
     for _ in range(16):
-        a = sample_chance(s, rng, acts, probs)
+        a = pick(rng, acts, probs, n)
         child = find(table, node, a)
         if child >= 0:
             return a, child
-    n = chance_outcomes(s, acts, probs)
     start = random_below(rng, n)
     for i in range(n):
         a = acts[(start + i) % n]
@@ -254,9 +258,9 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
             if mover < 0:
                 a = sample_chance(s, rng, acts, probs)
                 child = find(table, node, a)
-                wide = max(1.0, params[P_CHANCE_WIDTH] * np.sqrt(visits[node]))
-                if child < 0 and params[P_CHANCE_WIDTH] > 0.0 and outcomes[node] >= wide:
-                    a, child = kept_outcome(s, rng, acts, probs, table, node, a)
+                if child < 0 and params[P_CHANCE_WIDTH] > 0.0:  # as wide as it may be?
+                    if outcomes[node] >= max(1.0, params[P_CHANCE_WIDTH] * np.sqrt(visits[node])):
+                        a, child = kept_outcome(s, rng, acts, probs, table, node, a)
                 if child < 0:
                     child = add(header, action_of, parent_of, table, node, a)
                     outcomes[node] += 1
@@ -322,7 +326,7 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
     return done
 
 
-COMPILED = (uniform, sample_chance, first_slot, find, kept_outcome, add, rollout, search)
+COMPILED = (uniform, pick, sample_chance, first_slot, find, kept_outcome, add, rollout, search)
 """The functions compiled per kernel."""
 
 
