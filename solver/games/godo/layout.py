@@ -115,13 +115,14 @@ ICONS = (None, "move_monk", "relocate_tile", "move_enso")
 
 assert geo.POINT_SPAN == ROWS and geo.SIZE < ROWS
 
-MULTIPLAYER_MCTS_PARAMS = np.array([0.3, 5.0, 3.0, 0.2, 1.0, 0.0], np.float64)
+MULTIPLAYER_MCTS_PARAMS = np.array([0.3, 10.0, 3.0, 0.2, 1.0, 0.0], np.float64)
 """GODŌ's MCTS parameters with 2-5 players (``solver.search.mcts.DEFAULT_PARAMS`` otherwise): a
-lower exploration constant, and rollouts that finish the turn greedily, then play 5 steps (every
-outcome of a chance node followed: a width did not help, docs/ai.md). A GODŌ
-turn is a chain of 5-10 decisions whose worth shows only at its end; judged there, MCTS beats the
-greedy baseline in 2 players (docs/ai.md, "2 players"). Solo keeps the defaults: with these,
-MCTS at 300 iterations a decision won 21 of 30 solo games (seeds 100-129) against 24."""
+lower exploration constant, and rollouts that finish the turn greedily, then play 10 steps, about
+the next player's turn, so that a leaf sees the reply (every outcome of a chance node followed: a
+width did not help, docs/ai.md). A GODŌ turn is a chain of 5-10 decisions whose worth shows only
+at its end; judged there, and after the reply, MCTS beats the greedy baseline in 2 players
+(docs/ai.md, "2 players" and "Seeing the reply"). Solo keeps the defaults: with 5 rollout steps,
+these won 21 of 30 solo games (MCTS at 300 iterations a decision, seeds 100-129) against 24."""
 
 HEURISTIC_PARAMS = np.array([0.35, 2.0, 0.8, 0.5, 0.3], np.float64)
 """Default weights of every kernel's ``heuristic``: progress temperature (multiplayer), progress per
