@@ -1,13 +1,13 @@
 """Calibration of a GODŌ pack: how strong play fares on it, next to the rulebook's numbers.
 
     PYTHONPATH=. python bench/godo_calibration.py                        # the reference pack
-    PYTHONPATH=. python bench/godo_calibration.py --pack reference-v1 --games 10 --duel-games 0
+    PYTHONPATH=. python bench/godo_calibration.py --pack reference-v1 --games 10
 
 Plays ``--games`` seeded solo games with ``mcts:iterations=N`` (seeds ``--seed``, ``--seed + 1``,
 ...; ``--options`` adds MCTS options to that spec, e.g. ``finish=1:rollout=10``) and prints the
-win rate, the titles table, the turn of each win and the median title; then ``--duel-games``
-2-player games of that MCTS against ``random`` and against ``greedy``, seats alternating. Budgets
-are iterations, not time, so the numbers do not depend on the machine's load.
+win rate, the titles table, the turn of each win and the median title. The budget is iterations,
+not time, so the numbers do not depend on the machine's load. The 2-player numbers on a pack are
+``bench/godo_duels.py``'s (``--pack``).
 
 Each solo game is replayed on the reference engine to measure what the rulebook states in numbers
 (docs/godo-reference-pack.md): the virtue symbols at the intersections the monk reaches (the
@@ -100,18 +100,6 @@ def solo(pack_name: str, games: int, seed: int, agent: str, backend: str) -> lis
     return out
 
 
-def duel(pack_name: str, games: int, seed: int, ai: str, opponent: str, backend: str) -> int:
-    """2-player games of MCTS against ``opponent``, seats alternating; the MCTS wins (a shared
-    victory counts half, rounded down at the end)."""
-    game = solver.load_game("godo", players=2, pack=pack_name, backend=backend)
-    score = 0.0
-    for k in range(games):
-        seat = k % 2
-        agents = [ai, opponent] if seat == 0 else [opponent, ai]
-        score += solver.play(game, agents, seed=seed + k).returns[seat]
-    return int(score)
-
-
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson 95% interval of a win rate."""
     if n == 0:
@@ -128,9 +116,7 @@ def median_title(results: list[SoloGame]) -> str:
     return order[ranks[(len(ranks) - 1) // 2]]
 
 
-def report(
-    results: list[SoloGame], duels: dict[str, int], args: argparse.Namespace
-) -> dict[str, Any]:
+def report(results: list[SoloGame], args: argparse.Namespace) -> dict[str, Any]:
     """The measured numbers as one JSON-ready dict."""
     wins = [g for g in results if g.win_turn is not None]
     arrivals = [n for g in results for n in g.arrivals]
@@ -154,7 +140,6 @@ def report(
             "head_start": Counter(g.head_start for g in results),
             "most_steps_per_turn": max((g.most_steps for g in results), default=0),
         },
-        "duels": {opp: {"games": args.duel_games, "mcts_wins": w} for opp, w in duels.items()},
     }
 
 
@@ -164,10 +149,6 @@ def print_report(data: dict[str, Any]) -> None:
     print(f"pack {data['pack']}, {s['agent']}")
     if s["games"]:
         print_solo(s)
-    for opp, d in data["duels"].items():
-        low, high = wilson(d["mcts_wins"], d["games"])
-        won = f"{d['mcts_wins']}/{d['games']} won"
-        print(f"  2 players, MCTS vs {opp}: {won} (95% {low:.0%}-{high:.0%})")
 
 
 def print_solo(s: dict[str, Any]) -> None:
@@ -202,8 +183,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--iterations", type=int, default=300, help="MCTS iterations a decision")
     parser.add_argument("--options", default="", help="MCTS options, e.g. finish=1:rollout=10")
-    parser.add_argument("--duel-games", type=int, default=10, help="2-player games per opponent")
-    parser.add_argument("--opponents", default="random,greedy", help="2-player opponents, by spec")
     parser.add_argument(
         "--backend", default="numba", help="the game backend (default: %(default)s)"
     )
@@ -212,12 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     info = machine_info()
     args.agent = ":".join(filter(None, (f"mcts:iterations={args.iterations}", args.options)))
     results = solo(args.pack, args.games, args.seed, args.agent, args.backend)
-    duels = {
-        opp: duel(args.pack, args.duel_games, args.seed, args.agent, opp, args.backend)
-        for opp in args.opponents.split(",")
-        if opp and args.duel_games
-    }
-    data = report(results, duels, args)
+    data = report(results, args)
     if args.json:
         print(
             json.dumps({**data, "machine": info, "games": [asdict(g) for g in results]}, indent=1)
