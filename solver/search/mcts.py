@@ -11,11 +11,12 @@ legal in that deal (UCB1 with availability counts), samples chance outcomes by t
 chance width, ``P_CHANCE_WIDTH``, among the outcomes a chance node has once it is as wide as its
 visits allow: progressive widening), expands one node, plays a rollout (random, or
 heuristic-guided) until the end or a cutoff where the heuristic scores the position, and backs up
-the whole vector of returns (max^n: each player picks by its own component). With ``P_FINISH`` set, the rollout first finishes the turn under way the
-way the greedy baseline does (``greedy.finish_turn``: each remaining decision of the turn by its
-best heuristic result, chance inside the turn by its likeliest outcome), so that a leaf is judged
-where the heuristic is sound (at the end of a turn) and a new child that is a decision gets the
-greedy value of its turn first; the tree then searches for better turns than greedy's.
+the whole vector of returns (max^n: each player picks by its own component). With ``P_FINISH`` set,
+the rollout first finishes the turn under way the way the greedy baseline does
+(``greedy.finish_turn``: each remaining decision of the turn by its best heuristic result, chance
+inside the turn by its likeliest outcome), so that a leaf is judged where the heuristic is sound
+(at the end of a turn) and a new child that is a decision gets the greedy value of its turn first;
+the tree then searches for better turns than greedy's.
 
 The functions in ``COMPILED`` are written over the kernel interface of ``solver.search.compiled``,
 which compiles them per kernel in a generated module cached on disk: the first process compiles a
@@ -161,11 +162,10 @@ def find(table, parent, action):
     return -1
 
 
-def kept_outcome(s, rng, acts, probs, table, node, drawn):
-    """An outcome of the chance node ``s`` that ``node`` already has a child for, drawn by its
-    odds, and that child; ``(drawn, -1)`` if this deal has none of them (the outcomes of a draw
-    depend on what the deal left in the pile)."""
-    n = chance_outcomes(s, acts, probs)
+def kept_outcome(rng, acts, probs, n, table, node, drawn):
+    """One of the ``n`` outcomes of a chance node listed in ``acts`` (odds in ``probs``) that
+    ``node`` already has a child for, drawn by its odds, and that child; ``(drawn, -1)`` if this
+    deal has none of them (the outcomes of a draw depend on what the deal left in the pile)."""
     for _ in range(16):
         a = pick(rng, acts, probs, n)
         child = find(table, node, a)
@@ -256,11 +256,12 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
             mover = current_player(s)
             player_of[node] = mover
             if mover < 0:
-                a = sample_chance(s, rng, acts, probs)
+                n = chance_outcomes(s, acts, probs)
+                a = pick(rng, acts, probs, n)
                 child = find(table, node, a)
                 if child < 0 and params[P_CHANCE_WIDTH] > 0.0:  # as wide as it may be?
                     if outcomes[node] >= max(1.0, params[P_CHANCE_WIDTH] * np.sqrt(visits[node])):
-                        a, child = kept_outcome(s, rng, acts, probs, table, node, a)
+                        a, child = kept_outcome(rng, acts, probs, n, table, node, a)
                 if child < 0:
                     child = add(header, action_of, parent_of, table, node, a)
                     outcomes[node] += 1
