@@ -12,8 +12,8 @@ How it is made (see ``docs/gogoa-reference-map.md``):
 1. **Land.** An outline of Goa (about 50 points of longitude and latitude, coast on the west) is
    projected onto the 12 x 16 grid of flat-top hexes, stretched to fill it. A hex is land when at
    least 3 of 7 sample points (its centre and six points around it) fall inside the outline.
-2. **Destinations.** Twenty-three real places (6 beaches on the coast, 4 waterfalls on the
-   eastern Ghats, 5 forts, 4 historical sites around the middle, 4 religious sites) are projected
+2. **Destinations.** Twenty-two real places (6 beaches on the coast, 4 waterfalls on the eastern
+   Ghats, 4 forts, 4 historical sites in the middle and the north, 4 religious sites) are projected
    from their coordinates and put on the nearest land hex still free (by distance between centres,
    then by hex index), in the order listed: the three Local Guide beaches, Dudhsagar and the places
    the rulebook names come first. 'Start Here' is Ponda, in the middle of Goa, placed before them
@@ -22,12 +22,14 @@ How it is made (see ``docs/gogoa-reference-map.md``):
    that visits its three places (in the best order). Every triple of destinations of at least two
    types whose places lie near the edges of Goa is a candidate; the 40-point deck takes 12 triples
    of spread 20 or more, the 30-point cards 12 of spread 16 to 19, the 20-point cards 12 of spread
-   12 to 15. Within each band, cards are picked greedily so that every destination is used about
-   as often as the others, ties broken by the order of names.
+   12 to 15, and the walks from 'Start Here' through a card's places keep the bands apart too.
+   Within each band, cards are picked greedily so that every destination is used about as often
+   as the others, ties broken by the order of names.
 
-The map was calibrated so that strong solo play lands around the rulebook's top title (240) and
-rarely reaches the cap of 300: ``bench/gogoa_calibration.py``. The first map (50 places, easier
-cards, starting at Panaji) ships as ``data/reference-v1.json`` (``load_pack("reference-v1")``).
+The map was calibrated, for the AI's shipped heuristic weights, so that strong solo play lands
+around the rulebook's top title (240) and rarely reaches the cap of 300:
+``bench/gogoa_calibration.py``. The first map (50 places, easier cards, starting at Panaji) ships
+as ``data/reference-v1.json`` (``load_pack("reference-v1")``).
 """
 
 from __future__ import annotations
@@ -78,11 +80,13 @@ LAND_SAMPLES = 3  # of 7 sample points inside the outline make a land hex
 # of the state is then a trip out and back, which keeps tour plans across Goa hard (the earlier
 # maps started at Panaji, on the north-west coast, with four or five destinations a step away)
 START = ("Ponda", 74.005, 15.403)
-# (name, type, longitude, latitude), placed in this order. 23 places, most hexes stay blank (the
+# (name, type, longitude, latitude), placed in this order. 22 places, most hexes stay blank (the
 # first map, data/reference-v1.json, had 50): beaches along the coast, waterfalls only on the
 # Ghats in the east, so a set of all five types means crossing Goa; the historical sites within
-# three steps of Ponda, none in the far south where the 40-point cards lead (with Usgalimal Rock Art
-# by the south-eastern waterfalls instead of the Arvalem Caves, greedy reached 300 in 7% of games).
+# three steps of Ponda, in the old Portuguese heart and the north, none in the south where the
+# 40-point cards lead. With a historical site in the south (Usgalimal Rock Art, then the Menezes
+# Braganza House at Chandor) and Cabo de Rama on the southern coast, greedy reached 300 in 3-7% of
+# games (docs/gogoa-reference-map.md, "Calibration").
 PLACES = (
     ("Calangute", "beach", 73.755, 15.544),
     ("Colva", "beach", 73.915, 15.279),
@@ -98,11 +102,10 @@ PLACES = (
     ("Kuskem Falls", "waterfall", 74.100, 14.985),
     ("Aguada Fort", "fort", 73.773, 15.492),
     ("Mormugao Fort", "fort", 73.790, 15.405),
-    ("Cabo de Rama", "fort", 73.921, 15.088),
     ("Nanuz Fort", "fort", 74.145, 15.525),
     ("Fontainhas", "historical", 73.832, 15.497),
     ("Old Goa", "historical", 73.915, 15.502),
-    ("Menezes Braganza House", "historical", 74.040, 15.262),
+    ("Lamgao Caves", "historical", 73.995, 15.575),
     ("Arvalem Caves", "historical", 74.028, 15.557),
     ("Basilica of Bom Jesus", "religious", 73.912, 15.501),
     ("Shanta Durga Temple", "religious", 73.985, 15.396),
@@ -112,9 +115,11 @@ GUIDES = ("Calangute", "Colva", "Palolem")
 BONUS = "Dudhsagar"
 
 PLANS_PER_BAND = 12
-# (points, least spread, most spread, must touch the edge of Goa): every card near the edges, the
-# 40-point cards across the whole state (the first map: 13+, 8-11 and 0-5, only the 40s near edges)
-BANDS = ((40, 20, 99, True), (30, 16, 19, True), (20, 12, 15, True))
+# (points, (least, most) spread, (least, most) walk from 'Start Here'): the 40-point cards across the
+# whole state; the walks keep the bands apart too, so a card that pays more is always a longer trip
+# (the first map: spreads 13+, 8-11 and 0-5, walks not kept apart). Every card's places lie near the
+# edges of Goa.
+BANDS = ((40, (20, 99), (26, 99)), (30, (16, 19), (19, 25)), (20, (12, 15), (0, 18)))
 EDGE_BAND = 2  # hexes within this many steps of the sea or the border count as the edge
 
 
@@ -163,10 +168,10 @@ def spread(
     )
 
 
-def make_plans(places: list[dict[str, Any]], land: set[int]) -> list[dict[str, Any]]:
+def make_plans(places: list[dict[str, Any]], land: set[int], start: int) -> list[dict[str, Any]]:
     hexes = {p["name"]: hx.index(p["hex"]) for p in places}
     kinds = {p["name"]: p["type"] for p in places}
-    dist = {h: steps_over_land(land, h) for h in hexes.values()}
+    dist = {h: steps_over_land(land, h) for h in (start, *hexes.values())}
     edge = {
         h for h in land for d in hx.DIRECTIONS if (n := hx.neighbour(h, d)) is None or n not in land
     }
@@ -177,13 +182,16 @@ def make_plans(places: list[dict[str, Any]], land: set[int]) -> list[dict[str, A
     triples = [t for t in itertools.combinations(names, 3) if len({kinds[n] for n in t}) >= 2]
     used: Counter[str] = Counter()
     plans: list[dict[str, Any]] = []
-    for points, low, high, edgy in BANDS:
+    for points, (low, high), (shortest, longest) in BANDS:
         pool = [
             t
             for t in triples
-            if low <= spread(*(hexes[n] for n in t), dist) <= high
-            and (not edgy or all(n in near_edge for n in t))
+            if all(n in near_edge for n in t)
+            and low <= spread(*(hexes[n] for n in t), dist) <= high
+            and shortest <= spread(*(hexes[n] for n in t), dist, start) <= longest
         ]
+        if len(pool) < PLANS_PER_BAND:
+            raise ValueError(f"only {len(pool)} triples fit the {points}-point band")
         for _ in range(PLANS_PER_BAND):
             best = min(pool, key=lambda t: (sum(used[n] ** 2 for n in t), t))
             pool.remove(best)
@@ -218,7 +226,7 @@ def build() -> dict[str, Any]:
         "destinations": sorted(places, key=lambda p: hx.index(p["hex"])),
         "guides": list(GUIDES),
         "bonus": BONUS,
-        "plans": make_plans(places, land),
+        "plans": make_plans(places, land, start),
         "design": {"generator": "scripts/make_gogoa_map.py", "start": START[0]},
     }
 

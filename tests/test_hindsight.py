@@ -78,13 +78,19 @@ def test_annealing_only_improves_on_the_beam_and_is_deterministic():
     assert max(gains) > 10  # the beam's ranking misjudges a clairvoyant's positions; annealing sees
 
 
-def test_guides_keep_the_bound_above_a_line_a_narrow_beam_misses():
+def test_guides_keep_the_bound_above_the_lines_a_narrow_beam_misses():
+    """A one-wide beam alone ends below the agent's own game on some seeds; with that game as a
+    guide the bound never does."""
     game = solver.load_game("gogoa", players=1, backend="numba")
-    record = solver.play(game, ["greedy"], seed=2)
-    world = World.of_game(game, record.actions)
-    alone = hindsight(game, world, beam=1)
-    guided = hindsight(game, world, beam=1, guides=[record.actions])
-    assert guided.score >= max(alone.score, record.scores[0])
+    missed = 0
+    for seed in (1, 2, 3, 4):
+        record = solver.play(game, ["greedy"], seed=seed)
+        world = World.of_game(game, record.actions)
+        alone = hindsight(game, world, beam=1)
+        guided = hindsight(game, world, beam=1, guides=[record.actions])
+        assert guided.score >= record.scores[0]
+        missed += alone.score < record.scores[0]
+    assert missed  # without the guides these bounds would sit below a score the agent reached
 
 
 def test_exact_on_the_last_turns_against_brute_force(game):

@@ -180,15 +180,17 @@ def history_gap(pack: Pack) -> int:
 
 
 def test_historical_sites_lie_in_the_middle_away_from_the_far_south(pack: Pack) -> None:
-    """The four historical sites are within three steps of 'Start Here', and none within three
+    """The four historical sites are within three steps of 'Start Here', and none within five
     steps of the southern places the 40-point cards send a player to: a perfect sheet (both
-    40-point cards and two sets of five types) needs a detour back to the middle. The previous map
+    40-point cards and two sets of five types) needs a detour back to the middle. The third map
     had Usgalimal Rock Art by the south-eastern waterfalls (3 steps from Cabo de Rama and
-    Mallikarjun Temple), and plain greedy reached 300 in 7 of 100 games on it."""
+    Mallikarjun Temple), and plain greedy reached 300 in 7 of 100 games on it; the fourth had the
+    Menezes Braganza House at Chandor (4 steps), and the regret-tuned greedy reached 300 in 12 of
+    400."""
     history = [d.hex for d in pack.destinations if TYPES[d.kind] == "historical"]
     assert len(history) >= 4
     assert max(steps_over_land(pack.land, pack.start)[h] for h in history) <= 3
-    assert history_gap(pack) >= 4
+    assert history_gap(pack) >= 6
     assert history_gap(load_pack("reference-v1")) < 4  # the first map: historical sites everywhere
 
 
