@@ -35,8 +35,7 @@ import solver
 from solver.games.godo import actions as act
 from solver.games.godo import rules as R
 from solver.games.godo.pack import NUM_COLOURS, Pack, load_pack
-
-NO_TITLE = "lost"
+from solver.report import LOST, wilson_interval
 
 
 @dataclass
@@ -94,24 +93,15 @@ def solo(pack_name: str, games: int, seed: int, agent: str, backend: str) -> lis
         record = solver.play(game, [agent], seed=s)
         won = record.returns[0] > 0
         stock = record.final["stock"]
-        played = SoloGame(s, record.title or NO_TITLE, R.SOLO_STOCK + 1 - stock if won else None)
+        played = SoloGame(s, record.title or LOST, R.SOLO_STOCK + 1 - stock if won else None)
         replay(pack, played, record.actions)
         out.append(played)
     return out
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95% interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p, d = wins / n, 1 + z * z / n
-    mid, half = (p + z * z / (2 * n)) / d, z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
 def median_title(results: list[SoloGame]) -> str:
     """The median outcome, ranking a loss below every title."""
-    order = [title for _, title in R.TITLES] + [NO_TITLE]
+    order = [title for _, title in R.TITLES] + [LOST]
     ranks = sorted(order.index(g.title) for g in results)
     return order[ranks[(len(ranks) - 1) // 2]]
 
@@ -129,8 +119,8 @@ def report(results: list[SoloGame], args: argparse.Namespace) -> dict[str, Any]:
             "games": len(results),
             "agent": args.agent,
             "wins": len(wins),
-            "win_interval": wilson(len(wins), len(results)),
-            "titles": {t: titles[t] for _, t in R.TITLES + ((0, NO_TITLE),) if titles[t]},
+            "win_interval": wilson_interval(len(wins), len(results)),
+            "titles": {t: titles[t] for _, t in R.TITLES + ((0, LOST),) if titles[t]},
             "win_turns": sorted(g.win_turn for g in wins),
             "median_title": median_title(results) if results else None,
             "symbols_per_arrival": statistics.mean(arrivals) if arrivals else None,

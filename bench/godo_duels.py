@@ -36,12 +36,12 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from _machine import describe, machine_info
-from godo_calibration import wilson
 
 import solver
 from solver.core.agents import derive_seed, make_agent
 from solver.core.play import sample_chance
 from solver.games.godo.layout import HEURISTIC_PARAMS
+from solver.report import wilson_interval
 
 
 @dataclass
@@ -79,7 +79,7 @@ def play_duel(game: Any, opponent: str, seed: int, seat: int, budget: dict[str, 
 def summarize(duels: list[Duel]) -> dict[str, Any]:
     """Wins (a shared victory counts half), the Wilson interval and mean scores, for one opponent."""
     won = sum(d.share for d in duels)
-    low, high = wilson(round(won), len(duels))
+    low, high = wilson_interval(won, len(duels))
     return {
         "games": len(duels),
         "ai_wins": won,

@@ -178,17 +178,19 @@ def make_plans(places: list[dict[str, Any]], land: set[int], start: int) -> list
     near_edge = {
         name for name, h in hexes.items() if min(dist[h].get(e, 99) for e in edge) <= EDGE_BAND
     }
-    names = sorted(hexes)
-    triples = [t for t in itertools.combinations(names, 3) if len({kinds[n] for n in t}) >= 2]
+    # each candidate triple (two types or more, near the edges): its spread and its walk from start
+    lengths = {
+        t: (spread(*(spots := [hexes[n] for n in t]), dist), spread(*spots, dist, start))
+        for t in itertools.combinations(sorted(near_edge), 3)
+        if len({kinds[n] for n in t}) >= 2
+    }
     used: Counter[str] = Counter()
     plans: list[dict[str, Any]] = []
     for points, (low, high), (shortest, longest) in BANDS:
         pool = [
             t
-            for t in triples
-            if all(n in near_edge for n in t)
-            and low <= spread(*(hexes[n] for n in t), dist) <= high
-            and shortest <= spread(*(hexes[n] for n in t), dist, start) <= longest
+            for t, (spread_of, walk) in lengths.items()
+            if low <= spread_of <= high and shortest <= walk <= longest
         ]
         if len(pool) < PLANS_PER_BAND:
             raise ValueError(f"only {len(pool)} triples fit the {points}-point band")
