@@ -728,7 +728,8 @@ def determinize(s, observer, rng):
 
 @njit("int64(int64[::1])", cache=True, _nrt=False)
 def state_hash(s):
-    """A 64-bit hash of where the game stands (the pack section is the same all game long)."""
+    """A 64-bit hash (``hash_words``) of where the game stands (the pack section is the same all
+    game long)."""
     return hash_words(s, L.GAME, L.SIZE)
 
 
