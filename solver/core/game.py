@@ -93,17 +93,46 @@ class SoloInfo:
 
 
 class Game:
-    """What every game object does alike: a game's class subclasses it, checks its options and
-    makes reference states; this puts them on the chosen backend and plays random games there.
+    """What every game object does alike: a game's class subclasses it, checks its own options and
+    makes reference states; this checks the player count and backend, puts the states on the
+    chosen backend, plays random games there and reports the options.
 
         >>> import solver
         >>> game = solver.load_game("koi", players=2, backend="numba")
         >>> game.new_initial_state().backend
         'numba'
+        >>> game
+        KoiGame(players=2, pack='reference', backend='numba')
     """
 
-    backend: str
-    players: int
+    info: GameInfo
+    backends: Sequence[str]
+    pack: Any
+
+    def __init__(self, players: int, backend: str) -> None:
+        """Check and keep the options every game has (a game's ``__init__`` calls this first,
+        then checks its own options and loads its pack).
+
+        Raises:
+            UnknownGameError: the player count or the backend is not the game's.
+        """
+        self.info.check_options(players, backend, self.backends)
+        self.players = players
+        self.solo = players == 1
+        self.backend = backend
+
+    def own_options(self) -> dict[str, Any]:
+        """The game's options besides the player count, pack and backend, as ``load_game``
+        takes them."""
+        return {}
+
+    def options(self) -> dict[str, Any]:
+        """The options this game was made with, as ``load_game`` takes them (the pack by name)."""
+        return {"players": self.players, **self.own_options(), "pack": self.pack.name, "backend": self.backend}
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{key}={value!r}" for key, value in self.options().items())
+        return f"{type(self).__name__}({options})"
 
     def _kernel(self) -> Any:
         """The kernel module of the compiled backend (``None``: the game's numba kernel)."""

@@ -65,7 +65,7 @@ class GodoGame(Game):
         pack: PackSource = None,
         backend: str = "reference",
     ) -> None:
-        INFO.check_options(players, backend, BACKENDS)
+        super().__init__(players, backend)
         check_flag(variant, "variant")
         if check_flag(solo, "solo") and players != 1:
             raise UnknownGameError(f"solo: the solo mode is for 1 player, got players={players}")
@@ -76,10 +76,7 @@ class GodoGame(Game):
                 ckernel.load()
             except ckernel.CKernelUnavailable as exc:
                 raise UnknownGameError(f"backend: {exc}") from None
-        self.players = players
         self.variant = variant
-        self.solo = players == 1
-        self.backend = backend
         self.pack = load_pack(pack)
 
     def _kernel(self) -> Any:
@@ -105,12 +102,8 @@ class GodoGame(Game):
         seed = check_seed(seed)
         return self._on_backend(position.state_from_json(obj, self.pack, self.players, self.variant, self.solo, seed))
 
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players, "variant": self.variant, "solo": self.solo,
-                "pack": self.pack.name, "backend": self.backend}  # fmt: skip
-
-    def __repr__(self) -> str:
-        return f"GodoGame(players={self.players}, variant={self.variant}, pack={self.pack.name!r})"
+    def own_options(self) -> dict[str, Any]:
+        return {"variant": self.variant, "solo": self.solo}
 
 
 def available_backends() -> list[str]:

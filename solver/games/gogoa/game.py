@@ -61,10 +61,7 @@ class GoGoaGame(Game):
     def __init__(
         self, players: int = 2, pack: PackSource = None, backend: str = "reference"
     ) -> None:
-        INFO.check_options(players, backend, BACKENDS)
-        self.players = players
-        self.solo = players == 1
-        self.backend = backend
+        super().__init__(players, backend)
         self.pack = load_pack(pack)
 
     def new_initial_state(self) -> Any:
@@ -95,14 +92,6 @@ class GoGoaGame(Game):
         """
         seed = check_seed(seed)
         return self._on_backend(position.state_from_json(obj, self.pack, self.players, seed))
-
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players, "pack": self.pack.name, "backend": self.backend}
-
-    def __repr__(self) -> str:
-        return (
-            f"GoGoaGame(players={self.players}, pack={self.pack.name!r}, backend={self.backend!r})"
-        )
 
 
 def kernel_step(state: GoGoaState, rng: SplitMix64) -> int:

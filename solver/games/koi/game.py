@@ -53,11 +53,8 @@ class KoiGame(Game):
     def __init__(
         self, players: int = 2, pack: PackSource = None, backend: str = "reference"
     ) -> None:
-        INFO.check_options(players, backend, BACKENDS)
+        super().__init__(players, backend)
         self.pack = load_pack(pack)
-        self.players = players
-        self.solo = players == 1
-        self.backend = backend
         self.solo_info = SoloInfo("score", tuple(name for _, name in reversed(self.pack.titles)))
 
     def new_initial_state(self) -> Any:
@@ -73,12 +70,6 @@ class KoiGame(Game):
         """
         check_seed(seed)
         return self._on_backend(position.state_from_json(obj, self.pack, self.players))
-
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players, "pack": self.pack.name, "backend": self.backend}
-
-    def __repr__(self) -> str:
-        return f"KoiGame(players={self.players}, pack={self.pack.name!r})"
 
 
 def available_backends() -> list[str]:

@@ -39,9 +39,10 @@ from numba import njit
 from solver.core.bits import ctz, popcount
 from solver.core.kernel_tools import (
     copy_state,  # noqa: F401 (API)
+    end_returns,
     hash_words,
     nth_kind,
-    share_among_winners,
+    placed,
 )
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401 (API)
@@ -684,14 +685,8 @@ def turn_start(s):
 @njit("void(int64[::1], float64[::1])", cache=True, _nrt=False)
 def returns(s, out):
     """Multiplayer: the winners share 1. Solo: the score placed in [SCORE_LOW, SCORE_HIGH]."""
-    players = s[L.PLAYERS]
-    out[:players] = 0.0
-    if s[L.PHASE] != L.PH_OVER:
-        return
-    if players == 1:
-        out[0] = (score(s, 0) - s[L.SCORE_LOW]) / (s[L.SCORE_HIGH] - s[L.SCORE_LOW])
-    else:
-        share_among_winners(s[L.WINNERS], players, out)
+    if end_returns(s[L.PLAYERS], s[L.PHASE] == L.PH_OVER, s[L.WINNERS], out):
+        out[0] = placed(score(s, 0), s[L.SCORE_LOW], s[L.SCORE_HIGH])
 
 
 @njit("void(int64[::1], int64, uint64[::1])", cache=True, _nrt=False)

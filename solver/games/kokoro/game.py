@@ -68,7 +68,7 @@ class KokoroGame(Game):
         pack: PackSource = None,
         backend: str = "reference",
     ) -> None:
-        INFO.check_options(players, backend, BACKENDS)
+        super().__init__(players, backend)
         check_choice(side, "side", SIDES)
         if decree is not None:
             check_choice(decree, "decree", sorted(DECREES))
@@ -79,11 +79,8 @@ class KokoroGame(Game):
         self.pack = load_pack(pack)
         if side not in self.pack.mats:
             raise UnknownGameError(f"side: the pack {self.pack.name!r} has no {side} side")
-        self.players = players
-        self.solo = players == 1
         self.side = side
         self.decree = None if decree is None else DECREES[decree]
-        self.backend = backend
 
     def new_initial_state(self) -> Any:
         """The start of a game: a chance node (the guardians' die, or the first sanctuary card)."""
@@ -101,13 +98,8 @@ class KokoroGame(Game):
             position.state_from_json(obj, self.pack, self.players, self.side, self.decree, seed)
         )
 
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players, "side": self.side, "decree": self.decree and self.decree.name,
-                "pack": self.pack.name, "backend": self.backend}  # fmt: skip
-
-    def __repr__(self) -> str:
-        decree = self.decree and self.decree.name
-        return f"KokoroGame(players={self.players}, side={self.side!r}, decree={decree!r}, pack={self.pack.name!r})"
+    def own_options(self) -> dict[str, Any]:
+        return {"side": self.side, "decree": self.decree and self.decree.name}
 
 
 def available_backends() -> list[str]:
