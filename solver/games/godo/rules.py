@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.core.players import CHANCE, TERMINAL
+from solver.core.players import CHANCE, TERMINAL, best_seats
 from solver.core.reference import ReferenceState
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
@@ -237,9 +237,7 @@ class GodoState(ReferenceState):
         self.winners = winners
 
     def _finish_by_scoring(self) -> None:
-        scores = self.scores()
-        best = max(scores)
-        self._finish([p for p, s in enumerate(scores) if s == best])
+        self._finish(best_seats(self.scores()))
 
     # -- 1. place a tile -----------------------------------------------------------------------
 
