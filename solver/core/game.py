@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from solver.core.errors import UnknownGameError
+from solver.core.packs import PackSource
 from solver.core.play import random_playouts
 from solver.core.strict_json import show
 
@@ -107,11 +108,24 @@ class Game:
 
     info: GameInfo
     backends: Sequence[str]
-    pack: Any
+    load_pack: Callable[[PackSource], Any]
+    """The game's pack reader, ``load_pack(source)`` (a ``staticmethod``)."""
 
-    def __init__(self, players: int, backend: str) -> None:
-        """Check and keep the options every game has (a game's ``__init__`` calls this first,
-        then checks its own options and loads its pack).
+    def __init__(self, players: int = 2, pack: PackSource = None, backend: str = "reference") -> None:
+        """A game of ``players`` on ``backend`` with the component ``pack`` (``None``: the
+        reference pack; a path to a JSON pack; a parsed dict): a game with no options of its
+        own needs no other ``__init__``.
+
+        Raises:
+            UnknownGameError: the player count or the backend is not the game's.
+            PackError: the pack is broken.
+        """
+        self.take_options(players, backend)
+        self.pack = self.load_pack(pack)
+
+    def take_options(self, players: int, backend: str) -> None:
+        """Check and keep the options every game has (a game with options of its own calls this
+        first, then checks its own and loads its pack).
 
         Raises:
             UnknownGameError: the player count or the backend is not the game's.

@@ -65,7 +65,7 @@ class GodoGame(Game):
         pack: PackSource = None,
         backend: str = "reference",
     ) -> None:
-        super().__init__(players, backend)
+        self.take_options(players, backend)
         check_flag(variant, "variant")
         if check_flag(solo, "solo") and players != 1:
             raise UnknownGameError(f"solo: the solo mode is for 1 player, got players={players}")

@@ -68,7 +68,7 @@ class KokoroGame(Game):
         pack: PackSource = None,
         backend: str = "reference",
     ) -> None:
-        super().__init__(players, backend)
+        self.take_options(players, backend)
         check_choice(side, "side", SIDES)
         if decree is not None:
             check_choice(decree, "decree", sorted(DECREES))
