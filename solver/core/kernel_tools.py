@@ -29,25 +29,6 @@ def share_among_winners(winners, players, out):
         out[p] = share if (winners >> p) & 1 else 0.0
 
 
-@njit("boolean(int64, boolean, int64, float64[::1])", cache=True, _nrt=False)
-def end_returns(players, over, winners, out):
-    """The returns as every game has them, in ``out[:players]``: 0 for everyone until the game is
-    ``over``; then, with several players, the ``winners`` share 1. Returns whether the solo return
-    is left to write (a solo game is over): ``out[0]``, the game's own measure in [0, 1]."""
-    for p in range(players):
-        out[p] = 0.0
-    if over and players > 1:
-        share_among_winners(winners, players, out)
-    return over and players == 1
-
-
-@njit("float64(int64, int64, int64)", cache=True, _nrt=False)
-def placed(score, low, high):
-    """``score`` placed in [``low``, ``high``] as a number in [0, 1] (a solo return: a higher
-    score, a higher return); the reference's ``ReferenceState.solo_return``."""
-    return (score - low) / (high - low)
-
-
 @njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def hash_words(s, start, stop):
     """A 64-bit FNV-1a hash of the words ``s[start:stop]`` (a game hashes the words that change
@@ -83,3 +64,22 @@ def copy_state(dst, src):
     kernel's ``copy_state``: a game whose state holds much that rarely changes (GODŌ's grounds)
     copies less."""
     copy_words(dst, src, 0, src.shape[0])
+
+
+@njit("boolean(int64, boolean, int64, float64[::1])", cache=True, _nrt=False)
+def end_returns(players, over, winners, out):
+    """The returns as every game has them, in ``out[:players]``: 0 for everyone until the game is
+    ``over``; then, with several players, the ``winners`` share 1. Returns whether the solo return
+    is left to write (a solo game is over): ``out[0]``, the game's own measure in [0, 1]."""
+    for p in range(players):
+        out[p] = 0.0
+    if over and players > 1:
+        share_among_winners(winners, players, out)
+    return over and players == 1
+
+
+@njit("float64(int64, int64, int64)", cache=True, _nrt=False)
+def placed(score, low, high):
+    """``score`` placed in [``low``, ``high``] as a number in [0, 1] (a solo return: a higher
+    score, a higher return); the reference's ``ReferenceState.solo_return``."""
+    return (score - low) / (high - low)
