@@ -1,5 +1,5 @@
-"""Compiled pieces that the games' kernels compute alike: the returns, the hash of a state array,
-the card drawn from a deck held as counts, copying a state.
+"""Compiled pieces that the games' kernels compute alike: the returns, a multiplayer heuristic's
+softmax, the hash of a state array, the card drawn from a deck held as counts, copying a state.
 
 They are numba functions (``cache=True``, no allocation) that a kernel calls from its own
 ``returns`` and ``state_hash``, so the games differ only where their rules do (the solo return)::
@@ -83,3 +83,20 @@ def placed(score, low, high):
     """``score`` placed in [``low``, ``high``] as a number in [0, 1] (a solo return: a higher
     score, a higher return); the reference's ``ReferenceState.solo_return``."""
     return (score - low) / (high - low)
+
+
+@njit("void(float64[::1], int64, float64)", cache=True, _nrt=False)
+def softmax(out, players, temperature):
+    """``out[:players]`` (the players' estimated scores) made a softmax of them at
+    ``temperature``: shares in [0, 1] summing to 1, as the winners' shares of the returns do (a
+    multiplayer heuristic)."""
+    best = -1e300
+    for p in range(players):
+        out[p] *= temperature
+        best = max(best, out[p])
+    total = 0.0
+    for p in range(players):
+        out[p] = np.exp(out[p] - best)
+        total += out[p]
+    for p in range(players):
+        out[p] /= total

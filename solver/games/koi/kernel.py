@@ -43,6 +43,7 @@ from solver.core.kernel_tools import (
     hash_words,
     nth_kind,
     placed,
+    softmax,
 )
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401 (API)
@@ -1029,14 +1030,5 @@ def heuristic(s, params, out):
     if players == 1:
         low, high = s[L.SCORE_LOW], s[L.SCORE_HIGH]
         out[0] = min(max((out[0] - low) / (high - low), 0.0), 1.0)
-        return
-    best = -1e300
-    for p in range(players):
-        out[p] *= params[L.H_TEMPERATURE]
-        best = max(best, out[p])
-    total = 0.0
-    for p in range(players):
-        out[p] = np.exp(out[p] - best)
-        total += out[p]
-    for p in range(players):
-        out[p] /= total
+    else:
+        softmax(out, players, params[L.H_TEMPERATURE])

@@ -39,6 +39,7 @@ from solver.core.kernel_tools import (
     hash_words,
     nth_kind,
     placed,
+    softmax,
 )
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401 (API)
@@ -663,16 +664,9 @@ def heuristic(s, params, out):
         low, high = s[L.SCORE_LOW], s[L.SCORE_HIGH]
         out[0] = min(max((estimate(s, 0, params) - low) / (high - low), 0.0), 1.0)
         return
-    best = -1e300
     for p in range(players):
-        out[p] = params[L.H_TEMPERATURE] * estimate(s, p, params)
-        best = max(best, out[p])
-    total = 0.0
-    for p in range(players):
-        out[p] = np.exp(out[p] - best)
-        total += out[p]
-    for p in range(players):
-        out[p] /= total
+        out[p] = estimate(s, p, params)
+    softmax(out, players, params[L.H_TEMPERATURE])
 
 
 @njit("int64(int64[::1])", cache=True, _nrt=False)
