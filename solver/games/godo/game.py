@@ -56,6 +56,7 @@ class GodoGame(Game):
     info = INFO
     backends = BACKENDS
     solo_info = SOLO
+    load_pack = staticmethod(load_pack)
 
     def __init__(
         self,
@@ -77,7 +78,7 @@ class GodoGame(Game):
             except ckernel.CKernelUnavailable as exc:
                 raise UnknownGameError(f"backend: {exc}") from None
         self.variant = variant
-        self.pack = load_pack(pack)
+        self.pack = self.load_pack(pack)
 
     def _kernel(self) -> Any:
         """The kernel module of a compiled backend."""

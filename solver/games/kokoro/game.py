@@ -59,6 +59,7 @@ class KokoroGame(Game):
     info = INFO
     solo_info = SOLO
     backends = BACKENDS
+    load_pack = staticmethod(load_pack)
 
     def __init__(
         self,
@@ -76,7 +77,7 @@ class KokoroGame(Game):
             raise UnknownGameError(
                 f"decree: {decree!r} is a pink decree, played only on the pink side"
             )
-        self.pack = load_pack(pack)
+        self.pack = self.load_pack(pack)
         if side not in self.pack.mats:
             raise UnknownGameError(f"side: the pack {self.pack.name!r} has no {side} side")
         self.side = side
