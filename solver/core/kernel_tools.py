@@ -14,9 +14,9 @@ They are numba functions (``cache=True``, no allocation) that a kernel calls fro
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solver.core.bits import popcount
+from solver.core.jit import njit
 
 
 @njit("void(int64, int64, float64[::1])", cache=True, _nrt=False)

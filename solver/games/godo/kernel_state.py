@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from solver.core.bits import popcount
+from solver.core.jit import njit
 from solver.core.kernel_state import WORD_MAX, WORD_MIN, Words
 from solver.core.kernel_state import KernelState as BaseKernelState
 from solver.games.godo import actions as act
