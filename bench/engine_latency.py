@@ -2,13 +2,15 @@
 
 1. First move of a fresh process (warm caches): the wall time of
    ``solver bestmove <game> --position p.json --time 0.5`` from spawn to exit, per game, and where
-   such a process spends it (the same steps in a script, median of the runs, wall and CPU
-   milliseconds): ``import`` (``solver.cli``), ``numba`` (importing it and its start-up: the first
-   compiled function loaded sets up LLVM and numba's registries), ``position`` (the game and the
-   position on the kernel: the kernel's import and the compiled functions it calls), ``searchers``
-   (``decision.load_searchers``: the generated modules and their compiled code), ``search`` (the
-   0.5 s ``best_move``) and ``rest`` (the interpreter's start-up and exit), with the count of
-   compiled functions loaded from numba's cache.
+   such a process spends it (``solver.cli.main`` in a script, its phases timed; median of the
+   runs, wall and CPU milliseconds): ``import`` (``solver.cli``), ``numba`` (importing it and its
+   start-up: the first compiled function loaded sets up LLVM and numba's registries),
+   ``position`` (the game and the position on the kernel: the kernel's import and the compiled
+   functions it calls), ``searchers`` (``decision.load_searchers``: the generated modules and
+   their compiled code), ``search`` (the rest of the 0.5 s ``best_move``; on the ``reference``
+   backend, the default, it puts the position on the kernel first) and ``rest`` (the
+   interpreter's start-up and exit), with the count of compiled functions loaded from numba's
+   cache.
 2. Stop latency: from writing ``{"op": "stop"}`` to reading the stopped search's result, both
    algorithms.
 3. Protocol overhead: short seeded searches (an iteration budget) a second through the engine,
@@ -35,7 +37,8 @@ from solver.engine.client import Client
 sys.path.insert(0, str(Path(__file__).parent))
 from _machine import describe, machine_info
 
-GAMES = (("godo", 2, "numba"), ("godo", 2, "c"), ("gogoa", 2, "numba"), ("kokoro", 1, "numba"))
+GAMES = (("godo", 2, "reference"), ("godo", 2, "numba"), ("godo", 2, "c"), ("gogoa", 2, "numba"),
+         ("kokoro", 1, "numba"), ("koi", 2, "numba"))  # fmt: skip
 
 
 def decision(name: str, players: int) -> dict:

@@ -47,10 +47,12 @@ print(json.dumps({
 """
 
 
-def fresh_process(game: str, backend: str, cache_home: Path) -> dict:
-    env = dict(os.environ, XDG_CACHE_HOME=str(cache_home))
+def fresh_process(script: str, *args: str, cache_home: Path | None = None) -> dict:
+    """The JSON line a new process running ``script`` prints last (with ``XDG_CACHE_HOME`` at
+    ``cache_home`` if given, else the test run's own)."""
+    env = dict(os.environ) if cache_home is None else dict(os.environ, XDG_CACHE_HOME=str(cache_home))
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
-    proc = subprocess.run([sys.executable, "-c", CHILD, game, backend], cwd=ROOT, env=env,
+    proc = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -64,8 +66,8 @@ def fresh_process(game: str, backend: str, cache_home: Path) -> dict:
     ],
 )
 def test_a_second_process_loads_the_search_from_the_cache(tmp_path, game, backend):
-    first = fresh_process(game, backend, tmp_path)
-    second = fresh_process(game, backend, tmp_path)
+    first = fresh_process(CHILD, game, backend, cache_home=tmp_path)
+    second = fresh_process(CHILD, game, backend, cache_home=tmp_path)
     assert (first["hits"], first["misses"]) == (0, 1)  # compiled, and written to the cache
     assert (second["hits"], second["misses"]) == (1, 0)  # loaded: nothing compiled
     assert (second["actions"], second["value"]) == (first["actions"], first["value"])
@@ -227,12 +229,8 @@ def test_a_search_loads_the_compiled_code_it_runs_and_no_other(algorithm, genera
     whole: the kernel functions the search calls inside it are not loaded on their own, nor the
     other searchers, nor kernel functions only other work calls (random playouts). The second of
     two processes: the first may compile (which compiles or loads every kernel function it calls)."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
-    for _ in range(2):
-        proc = subprocess.run([sys.executable, "-c", LOADED, algorithm], cwd=ROOT, env=env, capture_output=True,
-                              text=True, timeout=600)  # fmt: skip
-        assert proc.returncode == 0, proc.stderr
-    loaded = json.loads(proc.stdout.strip().splitlines()[-1])
+    fresh_process(LOADED, algorithm)
+    loaded = fresh_process(LOADED, algorithm)
     assert loaded["generated"] == generated
     for name in ("heuristic", "returns", "random_playouts"):  # called inside the search only, or not at all
         assert name not in loaded["kernel"]
