@@ -98,9 +98,12 @@ def update_record(path: str, key: str, score: int, agent: str, seed: int, date: 
     Returns whether it is a new record, and the previous record (``None`` if there was none).
 
     Raises:
-        RecordError: ``record: ...`` when the file cannot be read or written; the old file is then
-            left as it was.
+        RecordError: ``key: ...``, ``agent: ...`` or ``date: ...`` when that text could not be read
+            back from the file (not a string, an unpaired surrogate, too long); ``record: ...`` when
+            the file cannot be read or written. The old file is then left as it was.
     """
+    for field, text in (("key", key), ("agent", agent), ("date", date)):
+        records.string(text, field)
     real = check_path(path)
     data = load_records(real)
     previous = data.get(key)

@@ -174,6 +174,19 @@ def test_a_broken_records_file_is_refused_and_kept(tmp_path, text, field):
     assert path.read_text() == text
 
 
+@pytest.mark.parametrize("field", ["key", "agent", "date"])
+def test_text_that_cannot_be_written_is_refused_naming_its_field(tmp_path, field):
+    path = tmp_path / "records.json"
+    records.update_record(str(path), "k", 10, "a", 1, "d")
+    before = path.read_bytes()
+    texts = {"key": "k", "agent": "a", "date": "d", field: "mcts\ud800"}
+    with pytest.raises(RecordError) as info:
+        records.update_record(str(path), texts["key"], 20, texts["agent"], 1, texts["date"])
+    assert info.value.field == field and "unpaired surrogate" in str(info.value)
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["records.json"]
+
+
 def test_a_failed_write_leaves_the_old_file_byte_for_byte(tmp_path, monkeypatch):
     path = tmp_path / "records.json"
     records.update_record(str(path), "k", 10, "a", 1, "d")

@@ -1023,12 +1023,16 @@ void returns(int64_t *s, double *out) {
         if ((winners >> p) & 1) out[p] = share;
 }
 
-uint64_t next_random(uint64_t *rng) {
-    rng[0] += 0x9E3779B97F4A7C15ULL;
-    u64 z = rng[0];
+/* splitmix64's finalizer (solver/core/rng.py mix64): the generator's output, the hash's mixer. */
+static inline u64 mix64(u64 z) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
+}
+
+uint64_t next_random(uint64_t *rng) {
+    rng[0] += 0x9E3779B97F4A7C15ULL;
+    return mix64(rng[0]);
 }
 
 int64_t random_below(uint64_t *rng, int64_t n) {
@@ -1216,9 +1220,13 @@ void heuristic(int64_t *s, const double *params, double *out) {
     for (i64 p = 0; p < players; p++) out[p] /= total;
 }
 
+/* solver/core/kernel_tools.py extend_hash: each word mixed, folded FNV-1a style, the sum mixed. */
+static u64 extend_hash(u64 h, const i64 *s, i64 start, i64 stop) {
+    for (i64 i = start; i < stop; i++) h = (h ^ mix64((u64)s[i])) * 0x100000001B3ULL;
+    return mix64(h);
+}
+
 int64_t state_hash(int64_t *s) {
-    u64 h = 0xCBF29CE484222325ULL;
-    for (i64 i = 0; i < L_CONTENT; i++) h = (h ^ (u64)s[i]) * 1099511628211ULL;
-    for (i64 i = L_PACK_END; i < L_SIZE; i++) h = (h ^ (u64)s[i]) * 1099511628211ULL;
-    return (i64)h;
+    u64 h = extend_hash(0xCBF29CE484222325ULL, s, 0, L_CONTENT); /* FNV-1a's offset basis */
+    return (i64)extend_hash(h, s, L_PACK_END, L_SIZE);
 }

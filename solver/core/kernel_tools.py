@@ -17,6 +17,7 @@ import numpy as np
 
 from solver.core.bits import popcount
 from solver.core.jit import njit
+from solver.core.rng import mix64
 
 
 @njit("void(int64, int64, float64[::1])", cache=True, _nrt=False)
@@ -28,14 +29,33 @@ def share_among_winners(winners, players, out):
         out[p] = share if (winners >> p) & 1 else 0.0
 
 
+FNV_OFFSET, FNV_PRIME = np.uint64(0xCBF29CE484222325), np.uint64(0x100000001B3)
+
+
+@njit("int64(int64, int64[::1], int64, int64)", cache=True, _nrt=False)
+def extend_hash(h, s, start, stop):
+    """The hash ``h`` (of the words before) extended by the words ``s[start:stop]``.
+
+    Each word is mixed (``mix64``) before it is folded in FNV-1a style (``h = (h ^ word) * prime``),
+    and the result is mixed again, so that every bit of every word reaches every bit of the hash,
+    its low bits (a table's index) included. Folding the raw words, a bit reached only the bits
+    above it, and one flipped alike in two words (a tile moved from a hand to the pile) often
+    cancelled. Each step is a bijection of ``h``, so states that differ in one word never collide.
+    The words' mixes do not wait for one another, so this runs nearly as fast as the raw fold
+    (mixing ``h`` itself at every word took three times as long). The C kernel has the same
+    function (``csrc/godo/godo.c``).
+    """
+    x = np.uint64(h)
+    for i in range(start, stop):
+        x = (x ^ mix64(np.uint64(s[i]))) * FNV_PRIME
+    return np.int64(mix64(x))
+
+
 @njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def hash_words(s, start, stop):
-    """A 64-bit FNV-1a hash of the words ``s[start:stop]`` (a game hashes the words that change
-    during a game, not its fixed component data)."""
-    h = np.int64(-3750763034362895579)  # FNV-1a offset basis
-    for i in range(start, stop):
-        h = (h ^ s[i]) * np.int64(1099511628211)
-    return h
+    """A 64-bit hash of the words ``s[start:stop]`` (``extend_hash``; a game hashes the words that
+    change during a game, not its fixed component data)."""
+    return extend_hash(np.int64(FNV_OFFSET), s, start, stop)
 
 
 @njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)

@@ -17,14 +17,20 @@ import numpy as np
 from solver.core.jit import njit
 
 
+@njit("uint64(uint64)", cache=True, _nrt=False)
+def mix64(z):
+    """splitmix64's finalizer: a bijection of 64-bit words in which each bit of ``z`` changes each
+    bit of the result with odds near 1/2 (the kernels' hash mixes every word with it too)."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
 @njit("uint64(uint64[::1])", cache=True, _nrt=False)
 def next_random(rng):
     """splitmix64: the next 64-bit word of the generator whose state is ``rng[0]``."""
     rng[0] += np.uint64(0x9E3779B97F4A7C15)
-    z = rng[0]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    return mix64(rng[0])
 
 
 @njit("int64(uint64[::1], int64)", cache=True, _nrt=False)

@@ -5,8 +5,13 @@
 outcomes by their probabilities and does not use depth. A branch whose probability falls below the
 cutoff, or that reaches depth 0, is scored by the game's heuristic instead of being searched.
 Decision nodes are stored in a transposition table kept in open-addressed numpy arrays (key, depth
-searched, value vector). With several players each decision maximises the mover's own component
-(max^n); the natural use is the solo game against the draws.
+searched, value vector). The key is the position's whole 64-bit ``state_hash``, probed from the
+entry its low bits name, and an entry whose key matches is taken as the position's value without
+looking at the position: sound because the hash mixes every bit of every word into every bit of
+the key (``solver.core.kernel_tools.extend_hash``), so two positions of a search share a key with
+odds near 2**-64, and the low bits spread positions over the table. With several players each
+decision maximises the mover's own component (max^n); the natural use is the solo game against the
+draws.
 
 The search runs on an explicit stack of frames, one per ply, so it needs no recursion.
 """

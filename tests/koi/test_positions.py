@@ -162,6 +162,16 @@ def test_mid_turn_positions_are_checked_against_the_phase() -> None:
         assert info.value.field.startswith(field), info.value
 
 
+def test_the_luck_purchase_after_a_turn_follows_only_a_meditation() -> None:
+    """After a Work the luck purchase is not asked (it is made before the Work's first tile)."""
+    pos = position_in(1, 0, "luck")
+    load(1).state_from_json(pos)
+    pos["turn"].update(space=None, card=None, placed=1)
+    with pytest.raises(PositionError) as info:
+        load(1).state_from_json(pos)
+    assert info.value.field == "turn.space", info.value
+
+
 def test_a_finished_game_checks_its_winners() -> None:
     pos = json.loads(game_positions(2, 1)[-1])
     assert pos["phase"] == "over"

@@ -4,10 +4,13 @@ Work and the pond, the end of the game, scoring, solo titles, and the engine's o
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from solver.games.koi import actions as act
 from solver.games.koi import rules as R
+from solver.games.koi.kernel_state import KernelState
 from solver.games.koi.pond import SPRING, label, parse_label
 from solver.games.koi.scoring import FOLIAGE, LANTERN, LILY, SHORE, WATER, winners
 from tests.koi.builders import (
@@ -156,6 +159,50 @@ def test_the_luck_purchase_is_offered_only_when_affordable() -> None:
     state = started(FIVE_CALM)
     run(state, meditate(2), flip(state, CALM))
     assert state.phase == R.TURN  # 2 coins: a small koi costs 3 with the luck token
+
+
+def last_turn_with_a_luck_koi(backend: str, storage: list[int]) -> Any:
+    """Solo, the last round: 1 luck token, 3 coins (a small koi for the token), ``storage``, and
+    a free water hex at E6, on ``backend``."""
+    state = started(FIVE_CALM)
+    state.deck = [0] * len(state.deck)
+    state.last_round = True
+    state.coins[0], state.storage[0] = 3, storage
+    state.ponds[0][parse_label("E6")] = WATER
+    state.supply["water"] -= 1
+    return state if backend == "reference" else KernelState.from_reference(state)
+
+
+@pytest.mark.parametrize("backend", ["reference", "numba"])
+def test_a_koi_bought_for_luck_before_the_work_goes_into_the_pond(backend: str) -> None:
+    """Issue 25: with a foliage in storage, the koi bought for the luck token before the Work
+    swims and scores (at the end of the turn it would stay in storage and score nothing)."""
+    state = last_turn_with_a_luck_koi(backend, [0, 1, 0, 0, 0, 0])
+    assert act.WORK in state.legal_actions()
+    run(state, act.WORK)
+    assert state.legal_actions()[0] == buy("small")  # no PASS before the first tile
+    run(state, buy("small"), place("small", "E6"), place("foliage", "E4"))
+    sensei = state.to_json()["sensei"][0]
+    assert state.is_terminal() and (sensei["luck"], sensei["coins"]) == (0, 0)
+    assert state.breakdown(0)["koi"] == state.pack.koi_points[0] and state.scores() == [4]
+
+
+@pytest.mark.parametrize("backend", ["reference", "numba"])
+def test_work_is_offered_for_a_koi_the_luck_token_would_buy(backend: str) -> None:
+    """Nothing stored, but a free water hex: the Work is a luck koi placed; once the Work has
+    placed a tile (or after it) no koi is offered for luck."""
+    state = last_turn_with_a_luck_koi(backend, [0] * 6)
+    run(state, act.WORK)
+    assert state.legal_actions() == [buy("small")]
+    words = "buy a small koi for 3 coin(s), discarding a luck token"
+    assert state.action_to_string(buy("small")) == words
+    run(state, buy("small"))
+    assert state.legal_actions() == [place("small", "E6")]
+    state = last_turn_with_a_luck_koi(backend, [2, 0, 0, 0, 0, 0])
+    run(state, act.WORK, place("water", "E4"))
+    assert buy("small") not in state.legal_actions()
+    run(state, act.PASS)
+    assert state.is_terminal() and state.to_json()["sensei"][0]["luck"] == 1
 
 
 def test_a_pack_changes_the_prices() -> None:

@@ -134,7 +134,8 @@ def test_a_market_card_buys_a_koi_one_coin_cheaper() -> None:
 
 def test_a_luck_token_buys_a_koi_one_coin_dearer() -> None:
     """ "3. By discarding 1 luck token you own, you may purchase 1 koi for 1 coin more than the
-    normal price." (at the end of the player's turn, docs: OURS for the timing)."""
+    normal price." (here after a meditation; before a Work's first tile too: the timing is OURS,
+    ``test_rules_completion.py``)."""
     state = run(started(FIVE_CALM), meditate(3))  # 4 coins
     run(state, flip(state, CALM))
     assert state.phase == R.LUCK

@@ -28,7 +28,7 @@ import numpy as np
 
 from solver.core.bits import ctz, nth_bit, popcount
 from solver.core.jit import njit
-from solver.core.kernel_tools import copy_words, share_among_winners
+from solver.core.kernel_tools import copy_words, extend_hash, hash_words, share_among_winners
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401  (the kernel API)
 from solver.games.godo import actions as act
@@ -1337,9 +1337,4 @@ def copy_state(dst, src):
 @njit("int64(int64[::1])", cache=True, _nrt=False)
 def state_hash(s):
     """A 64-bit hash of everything that makes a position (not the derived content table or the pack)."""
-    h = np.int64(-3750763034362895579)  # FNV-1a offset basis
-    for i in range(L.CONTENT):
-        h = (h ^ s[i]) * np.int64(1099511628211)
-    for i in range(L.PACK_END, L.SIZE):
-        h = (h ^ s[i]) * np.int64(1099511628211)
-    return h
+    return extend_hash(hash_words(s, 0, L.CONTENT), s, L.PACK_END, L.SIZE)

@@ -756,7 +756,8 @@ def determinize(s, observer, rng):
 
 @njit("int64(int64[::1])", cache=True)
 def state_hash(s):
-    """A 64-bit hash of everything that changes in a game (not the map and plans)."""
+    """A 64-bit hash (``hash_words``) of everything that changes in a game (not the map and
+    plans)."""
     return hash_words(s, L.MAP_END, L.SIZE)
 
 

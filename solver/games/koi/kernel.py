@@ -292,6 +292,19 @@ def can_place(s, p):
     return False
 
 
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False, inline="always")
+def luck_buys(s, p):
+    """The koi sizes player ``p`` (to move) can buy for a luck token, as a 3-bit mask."""
+    return buyable(s, LUCK_SURCHARGE) if s[base(p) + L.LUCK] else np.int64(0)
+
+
+@njit("boolean(int64[::1], int64)", cache=True, _nrt=False)
+def can_work(s, p):
+    """Whether a Work by player ``p`` (to move) can place a tile: a stored one fits, or a koi
+    bought for a luck token before the first tile would (on a free water hex)."""
+    return can_place(s, p) or (luck_buys(s, p) != 0 and free_water(s, p) != 0)
+
+
 @njit("int64(int64[::1])", cache=True, _nrt=False, inline="always")
 def _reward_choices(s):
     """The choices of phase ``reward`` as a bit set over actions - GOODS (space 4: the goods or a
@@ -323,6 +336,17 @@ def _outcomes(s, acts):
     return n
 
 
+@njit("int64(int64, int64, int64[::1], int64)", cache=True, _nrt=False, inline="always")
+def _write_bits(mask, first, out, n):
+    """Write ``first + i`` for each bit ``i`` of ``mask``, in increasing order, into ``out``
+    from ``n``; return the new count."""
+    while mask:
+        out[n] = first + ctz(mask)
+        n += 1
+        mask &= mask - 1
+    return n
+
+
 @njit("int64(int64[::1], int64[::1])", cache=True, _nrt=False)
 def legal_actions(s, out):
     """The legal actions, as the reference lists them (at a chance node, the outcomes); returns
@@ -338,38 +362,28 @@ def legal_actions(s, out):
             if s[L.MARKET + space] != L.NONE and (space > 0 or coins >= 1):
                 out[n] = act.MEDITATE + space
                 n += 1
-        if can_place(s, p):
+        if can_work(s, p):
             out[n] = act.WORK
             n += 1
     elif phase == L.PH_ORDER:
         out[0], out[1] = act.REWARD_FIRST, act.CARD_FIRST
         n = 2
     elif phase == L.PH_REWARD:
-        m = _reward_choices(s)
-        while m:
-            out[n] = act.GOODS + ctz(m)
-            n += 1
-            m &= m - 1
+        n = _write_bits(_reward_choices(s), act.GOODS, out, 0)
     elif phase == L.PH_MARKET or phase == L.PH_LUCK:
-        m = buyable(s, -MARKET_DISCOUNT if phase == L.PH_MARKET else LUCK_SURCHARGE)
-        while m:
-            out[n] = act.BUY + ctz(m)
-            n += 1
-            m &= m - 1
+        m = buyable(s, -MARKET_DISCOUNT) if phase == L.PH_MARKET else luck_buys(s, p)
+        n = _write_bits(m, act.BUY, out, 0)
         out[n] = act.PASS
         n += 1
     elif phase == L.PH_PLACE:
-        layer = _to_place_first(s)
-        m = frontier(s, p)
-        while m:
-            out[n] = act.PLACE + layer * CELLS + ctz(m)
-            n += 1
-            m &= m - 1
-    elif phase == L.PH_WORK:
-        n = _placements(s, p, out, 0)
+        n = _write_bits(frontier(s, p), act.PLACE + _to_place_first(s) * CELLS, out, 0)
+    elif phase == L.PH_WORK:  # koi for luck tokens before the first tile; stop once one is placed
         if s[L.PLACED]:
-            out[n] = act.PASS
-            n += 1
+            out[0] = act.PASS
+            n = 1
+        else:
+            n = _write_bits(luck_buys(s, p), act.BUY, out, 0)
+        n = _placements(s, p, out, n)
     elif phase == L.PH_DISCARD:
         for k in range(6):
             if s[base(p) + L.STORAGE + k]:
@@ -426,9 +440,10 @@ def _check_capacity(s):
 
 
 @njit("void(int64[::1])", cache=True, _nrt=False)
-def _end_of_action(s):
-    """After the Meditate or Work: koi for luck tokens, then the capacity check."""
-    if s[base(s[L.TO_MOVE]) + L.LUCK] and buyable(s, LUCK_SURCHARGE):
+def _after_meditation(s):
+    """After a Meditate: koi for luck tokens, then the capacity check (a Work offers them before
+    its first tile instead, as the reference does)."""
+    if luck_buys(s, s[L.TO_MOVE]):
         s[L.PHASE] = L.PH_LUCK
         return
     _check_capacity(s)
@@ -440,6 +455,13 @@ def _buy(s, size, change):
     s[b + L.COINS] -= price(s, size, change)
     s[L.KOI_SUPPLY + size] -= 1
     s[b + L.STORAGE + L.ST_SMALL + size] += 1
+
+
+@njit("void(int64[::1], int64)", cache=True, _nrt=False)
+def _luck_buy(s, size):
+    """Discard a luck token to buy a koi at the surcharge."""
+    s[base(s[L.TO_MOVE]) + L.LUCK] -= 1
+    _buy(s, size, LUCK_SURCHARGE)
 
 
 @njit("void(int64[::1], int64, int64)", cache=True, _nrt=False)
@@ -473,7 +495,7 @@ def _slide(s):
         s[L.PHASE] = L.PH_FLIP
     else:
         s[L.LAST_ROUND] = 1
-        _end_of_action(s)
+        _after_meditation(s)
 
 
 @njit("boolean(int64[::1])", cache=True, _nrt=False)
@@ -545,10 +567,15 @@ def _meditate(s, space):
 
 @njit("void(int64[::1], int64)", cache=True, _nrt=False)
 def _work(s, action):
+    """A koi bought for a luck token before the first tile, a tile placed, or the end of the
+    Work."""
     p = s[L.TO_MOVE]
     b = base(p)
     if action == act.PASS:
-        _end_of_action(s)
+        _check_capacity(s)
+        return
+    if action < act.PASS:
+        _luck_buy(s, action - act.BUY)
         return
     if action >= act.SHORE:
         s[b + L.POND + L.L_SHORE] |= _TRIANGLES[action - act.SHORE]
@@ -564,7 +591,7 @@ def _work(s, action):
             s[b + L.STORAGE + k] -= 1
     s[L.PLACED] += 1
     if s[L.PLACED] == work_limit(s, p) or not can_place(s, p):
-        _end_of_action(s)
+        _check_capacity(s)
 
 
 @njit("void(int64[::1], int64)", cache=True, _nrt=False)
@@ -580,7 +607,7 @@ def _step(s, action):
         s[L.MARKET + empty] = kind
         s[L.DECK + kind] -= 1
         if s[L.SPACE] != L.NONE:
-            _end_of_action(s)
+            _after_meditation(s)
         else:  # the setup fills the market from the right, and is over once it is full
             full = True
             for space in range(act.SPACES):
@@ -620,9 +647,8 @@ def _step(s, action):
         if action == act.PASS:
             _check_capacity(s)
         else:
-            s[b + L.LUCK] -= 1
-            _buy(s, action - act.BUY, LUCK_SURCHARGE)
-            _end_of_action(s)
+            _luck_buy(s, action - act.BUY)
+            _after_meditation(s)
     else:  # discard
         kind = action - act.DISCARD
         s[b + L.STORAGE + kind] -= 1
@@ -702,7 +728,8 @@ def determinize(s, observer, rng):
 
 @njit("int64(int64[::1])", cache=True, _nrt=False)
 def state_hash(s):
-    """A 64-bit hash of where the game stands (the pack section is the same all game long)."""
+    """A 64-bit hash (``hash_words``) of where the game stands (the pack section is the same all
+    game long)."""
     return hash_words(s, L.GAME, L.SIZE)
 
 

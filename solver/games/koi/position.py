@@ -386,7 +386,11 @@ class _Reader:
             raise PositionError("turn.space", f"phase {phase!r} comes in a meditation")
         if phase == R.WORK and s.space is not None:
             raise PositionError("turn.space", "a working player takes no card")
-        if phase in (R.LUCK, R.DISCARD) and (s.space is None) != (s.placed > 0):
+        if phase == R.LUCK and s.space is None:
+            raise PositionError(
+                "turn.space", "a luck purchase after the turn's action follows a meditation only"
+            )
+        if phase == R.DISCARD and (s.space is None) != (s.placed > 0):
             raise PositionError(
                 "turn.placed", "the turn was a Work (tiles placed) or a meditation (a space)"
             )

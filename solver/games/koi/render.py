@@ -107,7 +107,7 @@ PHASE_WORDS = {
     R.REWARD: "choose the space's reward",
     R.MARKET: "the Market card: buy a koi at 1 coin less, or not",
     R.PLACE: "place the water-lily or lantern gained",
-    R.WORK: "place tiles from storage into the pond",
+    R.WORK: "place tiles from storage into the pond (first, a koi for a luck token if you like)",
     R.LUCK: "buy a koi for a luck token (1 coin more), or not",
     R.DISCARD: "discard down to the storage's capacity",
     R.OVER: "the game is over",

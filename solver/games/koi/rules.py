@@ -8,8 +8,10 @@ A game runs (``docs/rules/koi.md`` marks what the fragment says and what is OURS
         Meditates: take the card on a market space, paying space 1's fee first; take the space's
             reward and carry out the card's effect, in the order the player chooses; slide the
             cards right and flip the top card of the deck onto the empty space on the left
-        or Works: place 1 to 3 tiles from storage into the pond, next to the pond
-      then may buy koi with luck tokens, then discards down to the storage capacity
+            then may buy koi with luck tokens
+        or Works: may first buy koi with luck tokens, then places 1 to 3 tiles from storage into
+            the pond, next to the pond
+      then discards down to the storage capacity
     when the deck cannot refill the market, the round is finished, then the ponds are scored
 
 The deck is the cards left of each kind: its order is never part of the state, each flip is a
@@ -131,7 +133,7 @@ class KoiState(ReferenceState):
                 for s, card in enumerate(self.market)
                 if card is not None and self.coins[p] >= FEES[s]
             ]
-            return meditate + ([act.WORK] if self._placements(p) else [])
+            return meditate + ([act.WORK] if self._can_work(p) else [])
         if self.phase == ORDER:
             return [act.REWARD_FIRST, act.CARD_FIRST]
         if self.phase == REWARD:
@@ -145,11 +147,12 @@ class KoiState(ReferenceState):
         if self.phase == MARKET:
             return [*self._buys(-MARKET_DISCOUNT), act.PASS]
         if self.phase == LUCK:
-            return [*self._buys(LUCK_SURCHARGE), act.PASS]
+            return [*self._luck_buys(p), act.PASS]
         if self.phase == PLACE:
             return [act.place(self.to_place[0], c) for c in self.frontier(p)]
-        if self.phase == WORK:
-            return self._placements(p) + ([act.PASS] if self.placed else [])
+        if self.phase == WORK:  # koi for luck tokens before the first tile; stop once one is placed
+            before = [act.PASS] if self.placed else self._luck_buys(p)
+            return before + self._placements(p)
         if self.phase == DISCARD:
             return [act.DISCARD + k for k, n in enumerate(self.storage[p]) if n]
         return []
@@ -183,9 +186,8 @@ class KoiState(ReferenceState):
             if action == act.PASS:
                 self._check_capacity()
             else:
-                self.luck[p] -= 1
-                self._buy(action - act.BUY, LUCK_SURCHARGE)
-                self._end_of_action()
+                self._luck_buy(action - act.BUY)
+                self._after_meditation()
         else:  # DISCARD
             kind = action - act.DISCARD
             self.storage[p][kind] -= 1
@@ -285,7 +287,7 @@ class KoiState(ReferenceState):
             self.phase = FLIP
         else:
             self.last_round = True
-            self._end_of_action()
+            self._after_meditation()
 
     def _flip(self, kind: int) -> None:
         """The top card onto the rightmost empty space (the left one, once the game is on)."""
@@ -293,7 +295,7 @@ class KoiState(ReferenceState):
         self.market[empty] = kind
         self.deck[kind] -= 1
         if self.space is not None:
-            self._end_of_action()
+            self._after_meditation()
         elif None not in self.market:
             self.phase = TURN  # setup is over
         # else: setup goes on flipping
@@ -318,6 +320,15 @@ class KoiState(ReferenceState):
         self.koi_supply[size] -= 1
         self.storage[p][3 + size] += 1
 
+    def _luck_buys(self, p: int) -> list[int]:
+        """The koi the player to move (``p``) can buy for a luck token."""
+        return self._buys(LUCK_SURCHARGE) if self.luck[p] else []
+
+    def _luck_buy(self, size: int) -> None:
+        """Discard a luck token to buy a koi at the surcharge."""
+        self.luck[self.to_move] -= 1
+        self._buy(size, LUCK_SURCHARGE)
+
     # -- working -------------------------------------------------------------------------------
 
     def frontier(self, player: int) -> list[int]:
@@ -338,9 +349,20 @@ class KoiState(ReferenceState):
         )
         return self.pack.work_tiles + extra
 
+    def free_water(self, player: int) -> list[int]:
+        """The player's water hexes without a koi (not the spring, not a lily), where a koi may
+        go."""
+        pond, koi = self.ponds[player], self.koi[player]
+        return [c for c in range(CELLS) if pond[c] == WATER and not koi[c]]
+
+    def _can_work(self, p: int) -> bool:
+        """Whether a Work can place a tile: one in storage fits, or a koi bought for a luck token
+        before the first tile would (a free water hex, and a koi the player can buy so)."""
+        return bool(self._placements(p) or self._luck_buys(p) and self.free_water(p))
+
     def _placements(self, p: int) -> list[int]:
         """Every placement of a stored tile into the pond, sorted."""
-        stored, pond, koi = self.storage[p], self.ponds[p], self.koi[p]
+        stored, pond = self.storage[p], self.ponds[p]
         frontier = self.frontier(p)
         found = []
         for what in ("water", "foliage"):
@@ -348,9 +370,7 @@ class KoiState(ReferenceState):
                 found += [act.place(what, c) for c in frontier]
         for k, size in enumerate(KOI_SIZES):
             if stored[3 + k]:
-                found += [
-                    act.place(size, c) for c in range(CELLS) if pond[c] == WATER and not koi[c]
-                ]
+                found += [act.place(size, c) for c in self.free_water(p)]
         if stored[act.STORED.index("shore")]:
             edge = set(frontier)
             for c in range(CELLS):
@@ -361,9 +381,14 @@ class KoiState(ReferenceState):
         return sorted(found)
 
     def _work(self, action: int) -> None:
+        """A koi bought for a luck token before the first tile, a tile placed, or the end of the
+        Work."""
         p = self.to_move
         if action == act.PASS:
-            self._end_of_action()
+            self._check_capacity()
+            return
+        if action < act.PASS:
+            self._luck_buy(action - act.BUY)
             return
         if action >= act.SHORE:
             for cell in triangle(*act.decode_shore(action)):
@@ -378,7 +403,7 @@ class KoiState(ReferenceState):
             self.storage[p][act.STORED.index(what)] -= 1
         self.placed += 1
         if self.placed == self.work_limit(p) or not self._placements(p):
-            self._end_of_action()
+            self._check_capacity()
 
     # -- the end of a turn ---------------------------------------------------------------------
 
@@ -393,9 +418,11 @@ class KoiState(ReferenceState):
             self.apply_legal_action(legal[0])
         return True
 
-    def _end_of_action(self) -> None:
-        """After the Meditate or Work: koi for luck tokens, then the capacity check."""
-        if self.luck[self.to_move] and self._buys(LUCK_SURCHARGE) and self._ask(LUCK):
+    def _after_meditation(self) -> None:
+        """After a Meditate: koi for luck tokens, then the capacity check. (A Work offers the luck
+        purchase before its first tile instead, where the koi may still go into the pond: coins
+        come in only when meditating, so after a Work the purchase could buy nothing new.)"""
+        if self._luck_buys(self.to_move) and self._ask(LUCK):
             return
         self._check_capacity()
 

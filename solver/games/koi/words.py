@@ -46,11 +46,12 @@ def read_pond_char(char: str) -> tuple[int, int] | None:
 
 
 def _koi(state: Any, size: int) -> str:
-    """``a medium koi for 3 coins`` in the phase's price (space 4, a Market card, a luck token)."""
-    change = {R.MARKET: -R.MARKET_DISCOUNT, R.LUCK: R.LUCK_SURCHARGE}.get(state.phase, 0)
-    price = state.price(size, change)
-    how = {R.MARKET: " (the Market card's discount)", R.LUCK: ", discarding a luck token"}
-    return f"buy a {KOI_SIZES[size]} koi for {price} coin(s){how.get(state.phase, '')}"
+    """``a medium koi for 3 coins`` in the phase's price (space 4, a Market card, a luck token
+    after a meditation or before a Work's first tile)."""
+    luck = (R.LUCK_SURCHARGE, ", discarding a luck token")
+    change, how = {R.MARKET: (-R.MARKET_DISCOUNT, " (the Market card's discount)"), R.LUCK: luck,
+                   R.WORK: luck}.get(state.phase, (0, ""))  # fmt: skip
+    return f"buy a {KOI_SIZES[size]} koi for {state.price(size, change)} coin(s){how}"
 
 
 def describe(state: Any, action: int) -> str:

@@ -682,5 +682,6 @@ def heuristic(s, params, out):
 
 @njit("int64(int64[::1])", cache=True, _nrt=False)
 def state_hash(s):
-    """A 64-bit hash of where the game stands (the mat section is the same all game long)."""
+    """A 64-bit hash (``hash_words``) of where the game stands (the mat section is the same all game
+    long)."""
     return hash_words(s, L.MAT_END, L.SIZE)
