@@ -78,9 +78,13 @@ def parse(picture: str) -> ET.Element:
     return ET.fromstring(picture)
 
 
-def pieces(root: ET.Element, cls: str) -> list[ET.Element]:
-    """The elements of class ``cls``."""
-    return [e for e in root.iter() if e.get("class") == cls]
+def pieces(root: ET.Element, cls: str, **data: Any) -> list[ET.Element]:
+    """The elements of class ``cls`` whose ``data-*`` attributes have the values given
+    (``to_move=1``: ``data-to-move="1"``)."""
+    found = [e for e in root.iter() if cls in e.get("class", "").split()]
+    for key, value in data.items():
+        found = [e for e in found if e.get("data-" + key.replace("_", "-")) == str(value)]
+    return found
 
 
 def check_size_and_notebook(state: Any) -> None:

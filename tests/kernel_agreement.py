@@ -14,6 +14,7 @@ Mismatches are reported with ``where``: the game's label (seed, players, options
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -23,9 +24,11 @@ import pytest
 
 import solver
 from solver import IllegalActionError
+from solver.core.play import sample_chance
 
-Choose = Callable[[list, random.Random], int]
-"""A policy for the differential games: an action among the legal ones, drawn from ``rng``."""
+Choose = Callable[[Any, list, random.Random], int]
+"""A policy for the differential games: an action among the legal ones of the reference state,
+drawn from ``rng``."""
 Check = Callable[[Any, Any, str, int], list]
 """The checks at one step of a differential game (reference, kernel state, where, step): the
 legal actions (or chance outcome actions) once both backends agree."""
@@ -44,6 +47,34 @@ def kernel_outcomes(kernel: Any, s: np.ndarray) -> list[tuple[int, float]]:
     return list(zip(actions[:n].tolist(), odds[:n].tolist()))
 
 
+def short(value: Any, limit: int = 400) -> str:
+    """``value`` as JSON, cut at ``limit`` characters (for a failure's message)."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def json_diff(want: dict[str, Any], got: dict[str, Any]) -> str:
+    """The top-level fields where two positions differ, with both values."""
+    keys = sorted(set(want) | set(got))
+    parts = [
+        f"{k}: reference={short(want.get(k, '<missing>'))} numba={short(got.get(k, '<missing>'))}"
+        for k in keys
+        if want.get(k, "<missing>") != got.get(k, "<missing>")
+    ]
+    return "; ".join(parts)
+
+
+def list_diff(want: list, got: list) -> str:
+    """How two lists of actions (or outcomes) differ."""
+    only_ref = sorted(set(want) - set(got))[:20]
+    only_ker = sorted(set(got) - set(want))[:20]
+    return (
+        f"reference has {len(want)} (only there: {only_ref}), "
+        f"numba has {len(got)} (only there: {only_ker})"
+        + ("; same set, different order" if not only_ref and not only_ker else "")
+    )
+
+
 def check_agreement(ref: Any, ker: Any, where: str, step: int = 0) -> list[int]:
     """Both backends agree on one position: the player to move, the end, the turn start, the
     returns, the chance outcomes with their odds and the legal actions; returns the legal actions
@@ -53,14 +84,45 @@ def check_agreement(ref: Any, ker: Any, where: str, step: int = 0) -> list[int]:
     assert bool(kernel.is_terminal(s)) == ref.is_terminal(), f"{where}: is_terminal differs"
     assert bool(kernel.turn_start(s)) == ref.turn_start(), f"{where}: turn_start differs"
     assert ker.returns() == ref.returns(), f"{where}: returns {ref.returns()} vs {ker.returns()}"
-    assert kernel_outcomes(kernel, s) == ref.chance_outcomes(), f"{where}: chance outcomes differ"
+    want, got = ref.chance_outcomes(), kernel_outcomes(kernel, s)
+    assert got == want, f"{where}: chance outcomes differ: {list_diff(want, got)}"
     legal = ref.legal_actions()
     found = kernel_legal(kernel, s)
-    assert found == legal, f"{where}: legal actions {legal} vs {found}"
+    assert found == legal, f"{where}: legal actions differ: {list_diff(legal, found)}"
     return legal
 
 
-def uniform(actions: list[int], rng: random.Random) -> int:
+def check_converted(ref: Any, ker: Any, convert: Any, where: str) -> None:
+    """The kernel's array is exactly ``ref`` converted by the game's ``convert`` (else the words
+    that differ are named)."""
+    want = convert.from_reference(ref)
+    if not np.array_equal(want, ker.array):
+        words = [ker.WORDS.name(i) for i in np.flatnonzero(want != ker.array)]
+        raise AssertionError(f"{where}: the arrays differ at {words}")
+
+
+def check_same_view(ref: Any, ker: Any, where: str) -> None:
+    """Both backends show the same position: ``to_json`` and the scores so far."""
+    want, got = ref.to_json(), ker.to_json()
+    assert got == want, f"{where}: to_json differs: {json_diff(want, got)}"
+    assert ker.scores() == ref.scores(), f"{where}: scores {ref.scores()} vs {ker.scores()}"
+
+
+def check_position(ref: Any, ker: Any, where: str, step: int = 0) -> list[int]:
+    """``check_same_view``, then ``check_agreement`` (whose legal actions it returns): the
+    position and its choices."""
+    check_same_view(ref, ker, where)
+    return check_agreement(ref, ker, where)
+
+
+def check_end(ref: Any, ker: Any, where: str) -> None:
+    """Both backends end a game alike: the final position, scores, winners and solo title."""
+    check_same_view(ref, ker, where)
+    assert ker.winners == ref.winners, f"{where}: winners {ref.winners} vs {ker.winners}"
+    assert ker.title() == ref.title(), f"{where}: title {ref.title()!r} vs {ker.title()!r}"
+
+
+def uniform(ref: Any, actions: list[int], rng: random.Random) -> int:
     """Any legal action, alike."""
     return rng.choice(actions)
 
@@ -68,35 +130,20 @@ def uniform(actions: list[int], rng: random.Random) -> int:
 def play_both(ref: Any, ker: Any, rng: random.Random, choose: Choose, label: str, check: Check,
               max_steps: int = 10_000) -> set[str]:  # fmt: skip
     """Drive both backends with the same actions to the end (chance by its odds, decisions by
-    ``choose``), running ``check`` at every step and comparing positions and winners at the end;
-    returns the phases met."""
+    ``choose``), running ``check`` at every step and ``check_end`` at the end; returns the phases
+    met."""
     seen = set()
     for step in range(max_steps):
         where = f"{label} step={step} phase={ref.phase}"
         actions = check(ref, ker, where, step)
         seen.add(ref.phase)
         if ref.is_terminal():
-            assert ker.to_json() == ref.to_json(), f"{where}: to_json differs"
-            assert ker.winners == ref.winners, f"{where}: winners differ"
+            check_end(ref, ker, where)
             return seen
-        if ref.is_chance_node():
-            outcomes = ref.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = choose(actions, rng)
+        action = sample_chance(ref, rng) if ref.is_chance_node() else choose(ref, actions, rng)
         ref.apply_legal_action(action)
         ker.kernel.apply_action(ker.array, action)
     raise AssertionError(f"{label}: no end")
-
-
-def walk(ref: Any, steps: int, seed: int) -> Any:
-    """``ref`` after ``steps`` uniformly random actions (chance outcomes alike too), in place."""
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if ref.is_terminal():
-            break
-        ref.apply_legal_action(rng.choice(ref.legal_actions()))
-    return ref
 
 
 def check_conversion(ref: Any, convert: Any) -> None:

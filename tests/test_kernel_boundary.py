@@ -25,7 +25,7 @@ from solver import PositionError
 from solver.core.kernel_state import WORD_MAX, WORD_MIN
 from solver.games.godo import convert as godo_convert
 from solver.games.godo import layout as GL
-from solver.games.godo.kernel_state import WORDS as GODO
+from solver.games.godo.array_words import WORDS as GODO
 from solver.games.godo.pack import load_pack as load_godo_pack
 from solver.games.godo.rules import GodoState
 from solver.games.gogoa import layout as GGL

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from solver.core.errors import UnknownGameError
+from solver.core.packs import PackSource
 from solver.core.play import random_playouts
 from solver.core.strict_json import show
 
@@ -93,17 +94,59 @@ class SoloInfo:
 
 
 class Game:
-    """What every game object does alike: a game's class subclasses it, checks its options and
-    makes reference states; this puts them on the chosen backend and plays random games there.
+    """What every game object does alike: a game's class subclasses it, checks its own options and
+    makes reference states; this checks the player count and backend, puts the states on the
+    chosen backend, plays random games there and reports the options.
 
         >>> import solver
         >>> game = solver.load_game("koi", players=2, backend="numba")
         >>> game.new_initial_state().backend
         'numba'
+        >>> game
+        KoiGame(players=2, pack='reference', backend='numba')
     """
 
-    backend: str
-    players: int
+    info: GameInfo
+    backends: Sequence[str]
+    load_pack: Callable[[PackSource], Any]
+    """The game's pack reader, ``load_pack(source)`` (a ``staticmethod``)."""
+
+    def __init__(self, players: int = 2, pack: PackSource = None, backend: str = "reference") -> None:
+        """A game of ``players`` on ``backend`` with the component ``pack`` (``None``: the
+        reference pack; a path to a JSON pack; a parsed dict): a game with no options of its
+        own needs no other ``__init__``.
+
+        Raises:
+            UnknownGameError: the player count or the backend is not the game's.
+            PackError: the pack is broken.
+        """
+        self.take_options(players, backend)
+        self.pack = self.load_pack(pack)
+
+    def take_options(self, players: int, backend: str) -> None:
+        """Check and keep the options every game has (a game with options of its own calls this
+        first, then checks its own and loads its pack).
+
+        Raises:
+            UnknownGameError: the player count or the backend is not the game's.
+        """
+        self.info.check_options(players, backend, self.backends)
+        self.players = players
+        self.solo = players == 1
+        self.backend = backend
+
+    def own_options(self) -> dict[str, Any]:
+        """The game's options besides the player count, pack and backend, as ``load_game``
+        takes them."""
+        return {}
+
+    def options(self) -> dict[str, Any]:
+        """The options this game was made with, as ``load_game`` takes them (the pack by name)."""
+        return {"players": self.players, **self.own_options(), "pack": self.pack.name, "backend": self.backend}
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{key}={value!r}" for key, value in self.options().items())
+        return f"{type(self).__name__}({options})"
 
     def _kernel(self) -> Any:
         """The kernel module of the compiled backend (``None``: the game's numba kernel)."""

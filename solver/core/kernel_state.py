@@ -101,12 +101,12 @@ class Words:
         fields: ``(name, start, count, low, high)``: words ``start`` to ``start + count - 1``,
             named ``name`` (one word) or ``name[0]``, ``name[1]``..., each within ``[low, high]``
             (``WORD_MIN``/``WORD_MAX``: no bound). Every word is in some field.
-        relations: compiled, ``int64(int64[::1])``, run once every word is in range: the index of
-            a word that does not agree with the others, or -1. It must not itself index with an
-            unchecked word.
+        relations: compiled, ``int64(int64[::1])`` each, run in order once every word is in range:
+            the index of a word that does not agree with the others, or -1. One may index with a
+            word that the relations before it checked, never with an unchecked one.
         kernel: the game's numba kernel, to ask whether the state has something to choose.
 
-        >>> from solver.games.godo.kernel_state import WORDS
+        >>> from solver.games.godo.array_words import WORDS
         >>> WORDS.name(WORDS.size - 1)
         'winners'
     """
@@ -115,7 +115,7 @@ class Words:
         self,
         size: int,
         fields: Iterable[tuple[str, int, int, int, int]],
-        relations: Callable[[np.ndarray], int],
+        relations: Sequence[Callable[[np.ndarray], int]],
         kernel: Any,
     ) -> None:
         self.size = size
@@ -129,7 +129,7 @@ class Words:
                 self._names[start + i] = name if count == 1 else f"{name}[{i}]"
         missing = [i for i, name in enumerate(self._names) if not name]
         assert not missing, f"words without a field: {missing[:10]}"
-        self.relations = relations
+        self.relations = tuple(relations)
         self.kernel = kernel
         self._buffer = np.empty(kernel.BUFFER, np.int64)  # scratch: only the count is read
 
@@ -158,10 +158,11 @@ class Words:
             low, high = int(self.low[bad]), int(self.high[bad])
             positions.integer(int(array[bad]), join(field, self.name(bad)),  # raises: out of range
                               None if low == WORD_MIN else low, None if high == WORD_MAX else high)  # fmt: skip
-        bad = self.relations(array)
-        if bad >= 0:
-            message = f"{show(int(array[bad]))} does not agree with the rest of the state"
-            raise PositionError(join(field, self.name(bad)), message)
+        for relation in self.relations:
+            bad = relation(array)
+            if bad >= 0:
+                message = f"{show(int(array[bad]))} does not agree with the rest of the state"
+                raise PositionError(join(field, self.name(bad)), message)
         if not self.kernel.is_terminal(array) and not self.kernel.legal_actions(array, self._buffer):
             raise PositionError(field, "nothing can be chosen in this state, and the game is not over")
         return array
@@ -174,17 +175,15 @@ class KernelState:
     passes afterwards (and even then the position may be one no game reaches; ``to_json`` and
     ``state_from_json`` are the way to edit a position).
 
-    Subclasses set where the array holds the player count, the phase and the winners (``PLAYERS``,
-    ``PHASE``, ``WINNERS``: indices), ``PHASES`` (the phase names, as the reference names them),
-    ``WORDS`` (its ``Words``), ``default_kernel`` (the game's numba kernel module) and ``convert``
-    (the game's module with ``from_reference(ref) -> array`` and ``to_reference(array, pack)``),
-    and implement ``pack_words`` (and ``scores``, if their kernel has no ``score(s, player)``).
+    Subclasses set ``layout`` (the game's layout module: where the array holds the player count,
+    the phase and the winners, ``PLAYERS``, ``PHASE`` and ``WINNERS``, and ``PHASES``, the phase
+    names as the reference names them), ``WORDS`` (its ``Words``), ``default_kernel`` (the game's
+    numba kernel module) and ``convert`` (the game's module with ``from_reference(ref) -> array``
+    and ``to_reference(array, pack)``), and implement ``pack_words`` (and ``scores``, if their
+    kernel has no ``score(s, player)``).
     """
 
-    PLAYERS: int = 0
-    PHASE: int = 0
-    WINNERS: int = 0
-    PHASES: Sequence[str] = ()
+    layout: Any = None
     WORDS: Words
     default_kernel: Any = None
     convert: Any = None
@@ -233,7 +232,7 @@ class KernelState:
     @property
     def phase(self) -> str:
         """The phase, named as the reference engine names it."""
-        return self.PHASES[self.array[self.PHASE]]
+        return self.layout.PHASES[self.array[self.layout.PHASE]]
 
     def turn_start(self) -> bool:
         """Whether this is the first decision of a player's turn (as the reference's
@@ -248,7 +247,7 @@ class KernelState:
     @property
     def winners(self) -> list[int]:
         """The players who won (none until the game is over)."""
-        mask = int(self.array[self.WINNERS])
+        mask = int(self.array[self.layout.WINNERS])
         return [p for p in range(self.players) if mask >> p & 1]
 
     def kernel_state(self) -> KernelState:
@@ -274,7 +273,7 @@ class KernelState:
 
     @property
     def players(self) -> int:
-        return int(self.array[self.PLAYERS])
+        return int(self.array[self.layout.PLAYERS])
 
     def current_player(self) -> int:
         return int(self.kernel.current_player(self.array))

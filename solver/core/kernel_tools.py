@@ -1,12 +1,13 @@
-"""Compiled pieces that the games' kernels compute alike: the winners' share of the returns, the
-hash of a state array, the card drawn from a deck held as counts, copying a state.
+"""Compiled pieces that the games' kernels compute alike: the returns, a multiplayer heuristic's
+softmax, the hash of a state array, the card drawn from a deck held as counts, copying a state.
 
 They are numba functions (``cache=True``, no allocation) that a kernel calls from its own
 ``returns`` and ``state_hash``, so the games differ only where their rules do (the solo return)::
 
     >>> import numpy as np
     >>> out = np.zeros(4)
-    >>> share_among_winners(0b0101, 4, out)
+    >>> end_returns(4, True, 0b0101, out)
+    False
     >>> out.tolist()
     [0.5, 0.0, 0.5, 0.0]
 """
@@ -83,3 +84,39 @@ def copy_state(dst, src):
     kernel's ``copy_state``: a game whose state holds much that rarely changes (GODŌ's grounds)
     copies less."""
     copy_words(dst, src, 0, src.shape[0])
+
+
+@njit("boolean(int64, boolean, int64, float64[::1])", cache=True, _nrt=False)
+def end_returns(players, over, winners, out):
+    """The returns as every game has them, in ``out[:players]``: 0 for everyone until the game is
+    ``over``; then, with several players, the ``winners`` share 1. Returns whether the solo return
+    is left to write (a solo game is over): ``out[0]``, the game's own measure in [0, 1]."""
+    for p in range(players):
+        out[p] = 0.0
+    if over and players > 1:
+        share_among_winners(winners, players, out)
+    return over and players == 1
+
+
+@njit("float64(int64, int64, int64)", cache=True, _nrt=False)
+def placed(score, low, high):
+    """``score`` placed in [``low``, ``high``] as a number in [0, 1] (a solo return: a higher
+    score, a higher return); the reference's ``ReferenceState.solo_return``."""
+    return (score - low) / (high - low)
+
+
+@njit("void(float64[::1], int64, float64)", cache=True, _nrt=False)
+def softmax(out, players, temperature):
+    """``out[:players]`` (the players' estimated scores) made a softmax of them at
+    ``temperature``: shares in [0, 1] summing to 1, as the winners' shares of the returns do (a
+    multiplayer heuristic)."""
+    best = -1e300
+    for p in range(players):
+        out[p] *= temperature
+        best = max(best, out[p])
+    total = 0.0
+    for p in range(players):
+        out[p] = np.exp(out[p] - best)
+        total += out[p]
+    for p in range(players):
+        out[p] /= total

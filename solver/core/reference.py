@@ -2,9 +2,12 @@
 
 A game's state class subclasses ``ReferenceState``, names its package (``GAME``) and writes the
 rules: ``current_player``, ``chance_outcomes``, ``legal_actions``, ``apply_legal_action``,
-``clone``, ``scores``, ``returns``, ``turn_start``, ``action_to_string``. The OpenSpiel methods
-that follow from those (``is_chance_node``, ``is_terminal``, ``apply_action`` with its legality
-check) and the ways to other views (``kernel_state``, ``to_json``) are here::
+``clone``, ``scores``, ``score_range`` (or its own ``solo_return``), ``turn_start``. The
+OpenSpiel methods that follow from those (``is_chance_node``, ``is_terminal``, ``apply_action``
+with its legality check, ``returns``) and the ways to other views are here, found by the game's
+name: ``kernel_state`` (the game's ``kernel_state.KernelState``), ``to_json`` (its
+``position.to_json``), ``action_to_string`` and ``str`` (its ``words.describe`` and
+``words.picture``). The views import the rules, never the other way round::
 
     >>> import solver
     >>> state = solver.load_game("koi", players=2).new_initial_state()
@@ -57,6 +60,23 @@ class ReferenceState:
         """
         self.apply_legal_action(legal_action(self, action))
 
+    def returns(self) -> list[float]:
+        """The outcome for each player, in [0, 1]; 0 for everyone until the game is over.
+
+        Multiplayer: the winners share 1. Solo: ``solo_return()``.
+        """
+        if not self.is_terminal():
+            return [0.0] * self.players
+        if self.players == 1:
+            return [self.solo_return()]
+        return self.share_among_winners()
+
+    def solo_return(self) -> float:
+        """The return of a finished solo game, in [0, 1], higher for a higher score: here the
+        final score placed in the game's ``score_range()`` (lowest, highest)."""
+        low, high = self.score_range()
+        return (self.scores()[0] - low) / (high - low)
+
     def share_among_winners(self) -> list[float]:
         """The multiplayer returns of a finished game: the winners share 1, the others get 0."""
         share = 1.0 / len(self.winners)
@@ -81,3 +101,12 @@ class ReferenceState:
     def to_json(self, observer: int | None = None) -> dict:
         """The position as a plain dict (``observer``: only what that player can see)."""
         return import_module(f"solver.games.{self.GAME}.position").to_json(self, observer)
+
+    def action_to_string(self, action: int) -> str:
+        """An action in words, read in the context of this state (the game's
+        ``words.describe``)."""
+        return import_module(f"solver.games.{self.GAME}.words").describe(self, action)
+
+    def __str__(self) -> str:
+        """The position as a text picture (the game's ``words.picture``)."""
+        return import_module(f"solver.games.{self.GAME}.words").picture(self)

@@ -23,6 +23,7 @@ from solver.games.godo import actions as act
 from solver.games.godo import rules as R
 from solver.games.godo.pack import COLOURS, GATE, LANTERN, SHRINE
 from solver.render import svg
+from tests.game_helpers import check_size_and_notebook, parse, pieces
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -43,20 +44,9 @@ def play_until(players: int, seed: int, want: Any, variant: bool = False) -> Any
     return state
 
 
-def pieces(picture: str, cls: str, **data: Any) -> list[ET.Element]:
-    """The elements of a class whose data-* attributes have the given values."""
-    root = ET.fromstring(picture)
-    return [
-        e
-        for e in root.iter()
-        if cls in e.get("class", "").split()
-        and all(e.get(f"data-{k}") == str(v) for k, v in data.items())
-    ]
-
-
 def on_grounds(picture: str, cls: str) -> list[ET.Element]:
     """The elements of a class that sit on an intersection (not in a hand or the legend)."""
-    return [e for e in pieces(picture, cls) if e.get("data-x") is not None]
+    return [e for e in pieces(parse(picture), cls) if e.get("data-x") is not None]
 
 
 def rest_of_turn(state: Any, rng: random.Random, limit: int = 30) -> list[int]:
@@ -79,13 +69,13 @@ def mid_game(state: Any) -> bool:
 def test_the_grounds_show_every_tile_symbol_monk_and_token() -> None:
     state = play_until(3, 1, lambda s: mid_game(s) and s.enso)
     picture = svg(state)
-    tiles = pieces(picture, "tile")
+    tiles = pieces(parse(picture), "tile")
     assert len(tiles) == len(state.grounds.where)
     for tile, (x, y, r) in state.grounds.where.items():
         assert (
-            len(pieces(picture, "tile", tile=tile, x=x, y=y, rotation=90 * r, target="tile")) == 1
+            len(pieces(parse(picture), "tile", tile=tile, x=x, y=y, rotation=90 * r, target="tile")) == 1
         )
-        legs = pieces(picture, "leg", tile=tile)
+        legs = pieces(parse(picture), "leg", tile=tile)
         assert [e.get("data-colour") for e in legs] == [
             COLOURS[c] for c in state.pack.tiles[tile].legs
         ]
@@ -108,11 +98,11 @@ def test_the_grounds_show_every_tile_symbol_monk_and_token() -> None:
     gates = Counter(e.get("data-colour") for e in on_grounds(picture, GATE))
     assert gates == Counter(COLOURS[c] for info in points.values() for c in info.gates)
     for player, (x, y) in enumerate(state.monks):
-        assert len(pieces(picture, "monk", player=player, x=x, y=y)) == 1
+        assert len(pieces(parse(picture), "monk", player=player, x=x, y=y)) == 1
     assert {
-        (int(e.get("data-x")), int(e.get("data-y"))) for e in pieces(picture, "enso")
+        (int(e.get("data-x")), int(e.get("data-y"))) for e in pieces(parse(picture), "enso")
     } == state.enso
-    assert len(pieces(picture, "enso")) == len(state.enso)
+    assert len(pieces(parse(picture), "enso")) == len(state.enso)
 
 
 def test_click_targets_cover_every_place_a_setup_click_needs() -> None:
@@ -120,21 +110,21 @@ def test_click_targets_cover_every_place_a_setup_click_needs() -> None:
     picture = svg(state)
     points = {
         (int(e.get("data-x")), int(e.get("data-y")))
-        for e in pieces(picture, "point", target="point")
+        for e in pieces(parse(picture), "point", target="point")
     }
     assert points == set(state.grounds.points)
     squares = {
         (int(e.get("data-x")), int(e.get("data-y")))
-        for e in pieces(picture, "square", target="square")
+        for e in pieces(parse(picture), "square", target="square")
     }
     for x, y, _ in state.grounds.candidate_slots():
         full = sum((x, y, o) in state.grounds.slots for o in range(4)) == 2
         assert ((x, y) in squares) != full
-    spaces = pieces(picture, "space", target="journal")
+    spaces = pieces(parse(picture), "space", target="journal")
     assert len(spaces) == state.players * len(COLOURS) * 7
-    assert len(pieces(picture, "space", player=1, colour="red", step="mastered")) == 1
-    assert len(pieces(picture, "hand", target="hand")) == state.players
-    faces = pieces(picture, "tile-face", target="hand", player=0)
+    assert len(pieces(parse(picture), "space", player=1, colour="red", step="mastered")) == 1
+    assert len(pieces(parse(picture), "hand", target="hand")) == state.players
+    faces = pieces(parse(picture), "tile-face", target="hand", player=0)
     assert sorted(int(e.get("data-tile")) for e in faces) == state.hands[0]
 
 
@@ -146,49 +136,49 @@ def test_journals_supply_and_pile() -> None:
     for player, row in enumerate(state.tracks):
         for track, pos in enumerate(row):
             colour = COLOURS[track]
-            assert len(pieces(picture, "track-token", player=player, colour=colour)) == (
+            assert len(pieces(parse(picture), "track-token", player=player, colour=colour)) == (
                 pos is not None
             )
             if pos is not None:
                 assert (
-                    len(pieces(picture, "track-token", player=player, colour=colour, step=pos)) == 1
+                    len(pieces(parse(picture), "track-token", player=player, colour=colour, step=pos)) == 1
                 )
-            assert len(pieces(picture, "mastered", player=player, colour=colour)) == (pos is None)
-        assert pieces(picture, "score", player=player)[0].text.endswith(str(state.scores()[player]))
+            assert len(pieces(parse(picture), "mastered", player=player, colour=colour)) == (pos is None)
+        assert pieces(parse(picture), "score", player=player)[0].text.endswith(str(state.scores()[player]))
     for c, colour in enumerate(COLOURS):
-        assert len(pieces(picture, "virtue", colour=colour, place="supply")) == state.supply[c]
+        assert len(pieces(parse(picture), "virtue", colour=colour, place="supply")) == state.supply[c]
         assert (
-            len(pieces(picture, "virtue", colour=colour, place="collected")) == state.collected[c]
+            len(pieces(parse(picture), "virtue", colour=colour, place="collected")) == state.collected[c]
         )
-    assert len(pieces(picture, "pile", count=len(state.pile))) == 1
-    assert "improvement" in " ".join(e.text or "" for e in pieces(picture, "status"))
+    assert len(pieces(parse(picture), "pile", count=len(state.pile))) == 1
+    assert "improvement" in " ".join(e.text or "" for e in pieces(parse(picture), "status"))
 
 
 def test_an_observer_sees_the_other_hands_as_backs() -> None:
     state = play_until(3, 4, mid_game)
     seen = svg(state, observer=1)
     for player, hand in enumerate(state.hands):
-        backs = pieces(seen, "tile-back", player=player, target="hand")
-        faces = pieces(seen, "hand-tile", player=player)
+        backs = pieces(parse(seen), "tile-back", player=player, target="hand")
+        faces = pieces(parse(seen), "hand-tile", player=player)
         assert (len(backs), len(faces)) == ((0, len(hand)) if player == 1 else (len(hand), 0))
     hidden = {t for p, hand in enumerate(state.hands) if p != 1 for t in hand}
-    shown = {int(e.get("data-tile")) for e in pieces(seen, "tile-face") if e.get("data-tile")}
+    shown = {int(e.get("data-tile")) for e in pieces(parse(seen), "tile-face") if e.get("data-tile")}
     assert not hidden & shown
-    assert not pieces(svg(state), "tile-back")
+    assert not pieces(parse(svg(state)), "tile-back")
 
 
 def test_solo_shows_the_stock() -> None:
     state = play_until(1, 5, lambda s: s.turn_start() and s.stock < 15)
     picture = svg(state)
-    assert len(pieces(picture, "stock", count=state.stock)) == 1
-    assert len(pieces(picture, "stock-token")) == state.stock
+    assert len(pieces(parse(picture), "stock", count=state.stock)) == 1
+    assert len(pieces(parse(picture), "stock-token")) == state.stock
 
 
 def test_variant_journals_show_their_icons() -> None:
     state = game(2, variant=True).new_initial_state()
-    icons = Counter(e.get("data-icon") for e in pieces(svg(state), "icon"))
+    icons = Counter(e.get("data-icon") for e in pieces(parse(svg(state)), "icon"))
     assert icons == Counter({"move_monk": 6, "relocate_tile": 6, "move_enso": 6})
-    assert not pieces(svg(game(2).new_initial_state()), "icon")
+    assert not pieces(parse(svg(game(2).new_initial_state())), "icon")
 
 
 # -- the highlighted turn --------------------------------------------------------------------------
@@ -199,19 +189,19 @@ def test_a_turn_is_highlighted_over_the_position() -> None:
     state = play_until(2, 16, mid_game)
     actions = rest_of_turn(state, rng)
     picture = svg(state, highlight=actions)
-    marks = pieces(picture, "highlight")
+    marks = pieces(parse(picture), "highlight")
     steps = Counter(int(e.get("data-step")) for e in marks)
     assert set(steps) == set(range(len(actions)))
     tile, (x, y, r) = act.decode_place(actions[0])
-    placed = [e for e in pieces(picture, "highlight", step=0) if e.tag == f"{NS}polygon"]
+    placed = [e for e in pieces(parse(picture), "highlight", step=0) if e.tag == f"{NS}polygon"]
     assert len(placed) == 1
     corners = [tuple(map(float, p.split(","))) for p in placed[0].get("points").split()]
     assert len(corners) == 3 and len(set(corners)) == 3
     moves = [i for i, a in enumerate(actions) if act.kind(a) in ("move", "gate")]
     for i in moves:
-        assert [e for e in pieces(picture, "highlight", step=i) if e.tag == f"{NS}polyline"]
+        assert [e for e in pieces(parse(picture), "highlight", step=i) if e.tag == f"{NS}polyline"]
     assert all(e.get("pointer-events") == "none" for e in marks)
-    assert not pieces(svg(state), "highlight")
+    assert not pieces(parse(svg(state)), "highlight")
 
 
 def test_a_bad_highlight_names_the_step() -> None:
@@ -244,7 +234,7 @@ def test_every_state_of_a_random_game_draws(
                 state, highlight=[] if nxt is None else [nxt], observer=0 if players > 1 else None
             )
             classes = Counter(
-                c for e in ET.fromstring(picture).iter() for c in e.get("class", "").split()
+                c for e in parse(picture).iter() for c in e.get("class", "").split()
             )
             assert classes["tile"] == len(state.grounds.where) and classes["journal"] == players
             assert classes["monk"] == sum(m is not None for m in state.monks)
@@ -272,18 +262,12 @@ def test_the_numba_backend_draws_the_same_picture() -> None:
 
 def test_size_and_notebooks() -> None:
     state = play_until(2, 13, mid_game)
-    picture = svg(state, size=600)
-    root = ET.fromstring(picture)
-    _, _, width, height = map(float, root.get("viewBox").split())
-    assert root.get("width") == "600" and float(root.get("height")) == pytest.approx(
-        600 * height / width, abs=0.01
-    )
-    assert picture._repr_svg_() == picture and picture.startswith("<svg")
+    check_size_and_notebook(state)
     with pytest.raises(RenderError):
         svg(state, size=3)
 
 
 def test_the_header_says_whose_turn_it_is() -> None:
     state = play_until(3, 14, lambda s: s.turn_start() and s.active == 2)
-    status = " ".join(e.text or "" for e in pieces(svg(state), "status"))
+    status = " ".join(e.text or "" for e in pieces(parse(svg(state)), "status"))
     assert "3 players" in status and "player 2's turn" in status and "place a tile" in status

@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -38,11 +37,16 @@ from solver.games.gogoa import kernel as K
 from solver.games.gogoa import layout as L
 from solver.games.gogoa import moves as mv
 from tests.gogoa.builders import CORNER, pack_dict
+from tests.kernel_agreement import (
+    Choose,
+    check_converted,
+    check_position,
+    play_both,
+    uniform,
+)
 
 GAMES_PER_COUNT = 36  # x 6 player counts = 216 games on the reference map
 PLAYERS = range(1, 7)
-_BUF = np.empty(K.BUFFER, np.int64)
-_ODDS = np.empty(K.BUFFER, np.float64)
 
 
 @functools.cache
@@ -54,55 +58,11 @@ def games(players: int, pack_json: str | None = None) -> tuple[Any, Any]:
     )
 
 
-def kernel_legal(s: np.ndarray) -> list[int]:
-    return _BUF[: K.legal_actions(s, _BUF)].tolist()
-
-
-def kernel_outcomes(s: np.ndarray) -> list[tuple[int, float]]:
-    n = K.chance_outcomes(s, _BUF, _ODDS)
-    return list(zip(_BUF[:n].tolist(), _ODDS[:n].tolist()))
-
-
-def check_node(ref: Any, ker: Any, where: str) -> list[int]:
-    """Both backends agree on one position; returns its legal actions."""
-    s = ker.array
-    assert np.array_equal(s, convert.from_reference(ref)), (
-        f"{where}: array fields differ at {np.nonzero(s != convert.from_reference(ref))[0].tolist()}"
-    )
-    assert ker.to_json() == ref.to_json(), f"{where}: to_json differs"
-    assert K.current_player(s) == ref.current_player(), f"{where}: current_player differs"
-    assert bool(K.is_terminal(s)) == ref.is_terminal(), f"{where}: is_terminal differs"
-    assert ker.turn_start() == ref.turn_start(), f"{where}: turn_start differs"
-    if ref.is_terminal():
-        assert kernel_legal(s) == [] and kernel_outcomes(s) == [], f"{where}: actions after the end"
-        return []
-    if ref.is_chance_node():
-        want = ref.chance_outcomes()
-        got = kernel_outcomes(s)
-        assert [a for a, _ in got] == [a for a, _ in want], f"{where}: chance outcomes differ"
-        assert np.allclose([p for _, p in got], [p for _, p in want]), f"{where}: odds differ"
-        assert kernel_legal(s) == [a for a, _ in want], f"{where}: legal actions at a chance node"
-        return [a for a, _ in want]
-    assert kernel_outcomes(s) == [], f"{where}: chance outcomes at a decision"
-    want, got = ref.legal_actions(), kernel_legal(s)
-    assert got == want, (
-        f"{where}: legal actions differ: only reference {sorted(set(want) - set(got))[:10]}, only numba {sorted(set(got) - set(want))[:10]}"
-    )
-    return want
-
-
-def check_end(ref: Any, ker: Any, where: str) -> None:
-    assert ker.returns() == pytest.approx(ref.returns()), f"{where}: returns differ"
-    assert ker.scores() == ref.scores(), f"{where}: scores differ"
-    assert ker.winners == ref.winners, f"{where}: winners differ"
-    assert ker.title() == ref.title(), f"{where}: titles differ"
-
-
-Choose = Callable[[Any, list[int], random.Random], int]
-
-
-def uniform(ref: Any, actions: list[int], rng: random.Random) -> int:
-    return rng.choice(actions)
+def check_node(ref: Any, ker: Any, where: str, step: int = 0) -> list[int]:
+    """Both backends agree on one position (the array as the reference converted, then
+    ``check_position``); returns its legal actions (or outcome actions)."""
+    check_converted(ref, ker, convert, where)
+    return check_position(ref, ker, where)
 
 
 def guide_hunter(ref: Any, actions: list[int], rng: random.Random) -> int:
@@ -115,19 +75,16 @@ def guide_hunter(ref: Any, actions: list[int], rng: random.Random) -> int:
     return rng.choice(spend or reach or actions) if rng.random() < 0.8 else rng.choice(actions)
 
 
-def play_both(players: int, seed: int, choose: Choose = uniform, pack_json: str | None = None,
-              seen: dict[str, int] | None = None) -> Any:  # fmt: skip
-    """One game on both backends, checked at every step; counts what the moves met in ``seen``."""
+def differential(players: int, seed: int, choose: Choose = uniform, pack_json: str | None = None,
+                 seen: dict[str, int] | None = None) -> Any:  # fmt: skip
+    """One game on both backends, checked at every step; counts what the moves met in ``seen``;
+    returns the final reference state."""
     rgame, kgame = games(players, pack_json)
     ref, ker = rgame.new_initial_state(), kgame.new_initial_state()
-    rng = random.Random(seed)
     label = f"seed={seed} players={players}" + (" random map" if pack_json else "")
-    for step in range(1000):
-        where = f"{label} step={step} phase={ref.phase!r}"
+
+    def check(ref: Any, ker: Any, where: str, step: int) -> list[int]:
         actions = check_node(ref, ker, where)
-        if ref.is_terminal():
-            check_end(ref, ker, where)
-            return ref
         if seen is not None and ref.phase == "reserve":
             refused = len(actions) < len(set(ref.dice))  # a die that would lead out of Goa
             seen["refused reserve"] = seen.get("refused reserve", 0) + refused
@@ -136,13 +93,10 @@ def play_both(players: int, seed: int, choose: Choose = uniform, pack_json: str 
             seen[f"level {level}"] = seen.get(f"level {level}", 0) + 1
             seen["stuck"] = seen.get("stuck", 0) + stuck
             seen["guided"] = seen.get("guided", 0) + any(w.cost for w in best.values())
-        if ref.is_chance_node():
-            action = rng.choices(actions, weights=[p for _, p in ref.chance_outcomes()])[0]
-        else:
-            action = choose(ref, actions, rng)
-        ref.apply_legal_action(action)
-        ker.apply_legal_action(action)
-    raise AssertionError(f"{label}: no end after 1000 steps")
+        return actions
+
+    play_both(ref, ker, random.Random(seed), choose, label, check, max_steps=1000)
+    return ref
 
 
 # -- 1. differential games ---------------------------------------------------------------------------
@@ -152,7 +106,7 @@ def play_both(players: int, seed: int, choose: Choose = uniform, pack_json: str 
 def test_random_games_match_the_reference(players: int) -> None:
     seen: dict[str, int] = {}
     for g in range(GAMES_PER_COUNT):
-        play_both(players, 1000 * players + g, seen=seen)
+        differential(players, 1000 * players + g, seen=seen)
     assert seen.get("level 1") and seen.get("guided"), f"coverage: {seen}"
 
 
@@ -160,7 +114,7 @@ def test_random_games_match_the_reference(players: int) -> None:
 def test_guide_hunting_games_match_the_reference(players: int) -> None:
     spent = 0
     for g in range(4):
-        ref = play_both(players, 500 + 10 * players + g, guide_hunter)
+        ref = differential(players, 500 + 10 * players + g, guide_hunter)
         spent += sum(len(s.used) for s in ref.sheets)
     assert spent, "coverage: no guide was ever spent"
 
@@ -184,7 +138,7 @@ def test_random_maps_match_the_reference() -> None:
     for m in range(12):
         pack_json = random_map(m)
         for players in (1, 2, 4, 6):
-            play_both(
+            differential(
                 players, 77 * m + players, guide_hunter if m % 2 else uniform, pack_json, seen
             )
     for key in ("level 1", "level 2", "level 3", "level 4", "stuck", "guided", "refused reserve"):

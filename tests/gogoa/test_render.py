@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import random
-import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from solver.games.gogoa import actions as act
 from solver.games.gogoa import hexgrid as hx
 from solver.games.gogoa.pack import TYPES
 from solver.render import svg
+from tests.game_helpers import check_size_and_notebook, parse, pieces
 from tests.gogoa import builders as B
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -42,18 +42,6 @@ def advance(players: int, phase: str, seed: int = 1, day: int = 0) -> Any:
     while not (state.phase == phase and state.day >= day):
         state.apply_action(random_step(state, rng))
     return state
-
-
-def parse(picture: str) -> ET.Element:
-    return ET.fromstring(picture)
-
-
-def pieces(root: ET.Element, cls: str, **data: Any) -> list[ET.Element]:
-    """The elements of class ``cls`` whose ``data-*`` attributes have the values given."""
-    found = [e for e in root.iter() if cls in e.get("class", "").split()]
-    for key, value in data.items():
-        found = [e for e in found if e.get("data-" + key.replace("_", "-")) == str(value)]
-    return found
 
 
 def test_the_map_has_every_hex_destination_and_mark() -> None:
@@ -243,10 +231,5 @@ def test_six_players_and_the_numba_backend_render() -> None:
 
 def test_size_sets_the_width_and_notebooks_draw_it() -> None:
     state = load(2).new_initial_state()
-    picture = svg(state, size=600)
-    root = parse(picture)
-    width, height = float(root.get("width")), float(root.get("height"))
-    _, _, vw, vh = map(float, root.get("viewBox").split())
-    assert width == 600 and height == pytest.approx(600 * vh / vw, abs=0.01)
-    assert picture._repr_svg_() == picture
+    check_size_and_notebook(state)
     assert "width" not in parse(svg(state)).attrib

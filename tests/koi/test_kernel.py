@@ -30,6 +30,7 @@ import pytest
 import solver
 from solver import PositionError
 from solver.cli import main
+from solver.core.perft import walk
 from solver.games.koi import actions as act
 from solver.games.koi import convert
 from solver.games.koi import kernel as K
@@ -41,15 +42,16 @@ from tests.kernel_agreement import (
     Choose,
     check_agreement,
     check_conversion,
+    check_converted,
     check_heuristic_in_range,
     check_illegal_actions,
     check_playout_replays,
+    check_position,
     check_random_playouts,
     distinct_hashes,
     kernel_legal,
     play_both,
     uniform,
-    walk,
 )
 from tests.koi.builders import make_pack
 
@@ -80,23 +82,17 @@ def games(players: int, pack: str = "reference") -> tuple[Any, Any]:
 def check_node(ref: Any, ker: KernelState, where: str, full: bool) -> list[int]:
     """Both backends agree on one position (the array as the reference converted; ``to_json``
     and scores if ``full``; then ``check_agreement``); returns its legal actions."""
-    want = convert.from_reference(ref)
-    if not np.array_equal(want, ker.array):
-        words = [ker.WORDS.name(i) for i in np.flatnonzero(want != ker.array)]
-        raise AssertionError(f"{where}: the arrays differ at {words}")
-    if full:
-        assert ker.to_json() == ref.to_json(), f"{where}: to_json differs"
-        assert ker.scores() == ref.scores(), f"{where}: scores {ref.scores()} vs {ker.scores()}"
-    return check_agreement(ref, ker, where)
+    check_converted(ref, ker, convert, where)
+    return check_position(ref, ker, where) if full else check_agreement(ref, ker, where)
 
 
-def working(actions: list[int], rng: random.Random) -> int:
+def working(ref: Any, actions: list[int], rng: random.Random) -> int:
     """Work and place whenever possible: ponds fill, koi swim, storages empty."""
     placing = [a for a in actions if a == act.WORK or a >= act.PLACE]
     return rng.choice(placing) if placing else rng.choice(actions)
 
 
-def buying(actions: list[int], rng: random.Random) -> int:
+def buying(ref: Any, actions: list[int], rng: random.Random) -> int:
     """Buy koi whenever possible, and take space 4: koi supplies run out, coins run low."""
     buys = [a for a in actions if act.BUY <= a < act.PASS or a == act.MEDITATE + 3]
     return rng.choice(buys) if buys else rng.choice(actions)

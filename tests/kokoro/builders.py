@@ -15,6 +15,14 @@ import solver
 from solver.games.kokoro import actions as act
 
 PEEK = act.PEEK
+OPTIONS = [
+    ("blue", None),
+    ("pink", None),
+    ("blue", "closed_forest"),
+    ("blue", "harmony"),
+    ("pink", "twin_guardians"),
+]
+"""(side, decree): the option sets the tests play every game over."""
 
 # 4 columns x 3 rows.
 SMALL = [

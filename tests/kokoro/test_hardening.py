@@ -32,9 +32,9 @@ from solver import PackError, PositionError
 from solver.core.play import random_step
 from solver.core.strict_json import join
 from solver.games.kokoro.pack import DIE_FACES, GUARDIANS, REFERENCE_PACK, load_pack
-from tests.kokoro.builders import PEEK, card, draw, make_pack, run, sanctuary, turn
+from tests.kokoro.builders import OPTIONS, PEEK, card, draw, make_pack, run, sanctuary, turn
 from tests.kokoro.test_pack import script  # noqa: F401 (fixture)
-from tests.kokoro.test_positions import OPTIONS, game_positions, load, midgame
+from tests.kokoro.test_positions import game_positions, load, midgame
 
 FAST = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow])  # fmt: skip

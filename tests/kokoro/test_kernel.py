@@ -28,6 +28,7 @@ import pytest
 
 import solver
 from solver import IllegalActionError
+from solver.core.perft import walk
 from solver.games.kokoro import actions as act
 from solver.games.kokoro import convert
 from solver.games.kokoro import kernel as K
@@ -37,26 +38,18 @@ from solver.games.kokoro.kernel_state import KernelState
 from solver.games.kokoro.network import network
 from tests.kernel_agreement import (
     Choose,
-    check_agreement,
     check_conversion,
     check_heuristic_in_range,
     check_illegal_actions,
     check_playout_replays,
+    check_position,
     check_random_playouts,
     distinct_hashes,
     play_both,
     uniform,
-    walk,
 )
-from tests.kokoro.builders import make_pack
+from tests.kokoro.builders import OPTIONS, make_pack
 
-OPTIONS = [
-    ("blue", None),
-    ("pink", None),
-    ("blue", "closed_forest"),
-    ("blue", "harmony"),
-    ("pink", "twin_guardians"),
-]
 PLAYERS = range(1, 9)
 GAMES_PER_CASE = 5  # 8 player counts x 5 option sets x 5 = 200 uniform games, and more below
 
@@ -72,21 +65,13 @@ def games(
     )
 
 
-def check_node(ref: Any, ker: KernelState, where: str, step: int) -> list[int]:
-    """Both backends agree on one position (``to_json`` and scores at every step, then
-    ``check_agreement``); returns its legal actions (or outcome actions)."""
-    assert ker.to_json() == ref.to_json(), f"{where}: to_json differs"
-    assert ker.scores() == ref.scores(), f"{where}: scores {ref.scores()} vs {ker.scores()}"
-    return check_agreement(ref, ker, where)
-
-
-def drawing(actions: list[int], rng: random.Random) -> int:
+def drawing(ref: Any, actions: list[int], rng: random.Random) -> int:
     """Draw whenever possible: mats fill up, networks grow, boxes climb."""
     draws = [a for a in actions if a != act.PEEK]
     return rng.choice(draws) if draws else act.PEEK
 
 
-def peeking(actions: list[int], rng: random.Random) -> int:
+def peeking(ref: Any, actions: list[int], rng: random.Random) -> int:
     """Peek half of the time: several peekers per card, known cards revealed without chance."""
     return act.PEEK if rng.random() < 0.5 else rng.choice(actions)
 
@@ -96,7 +81,7 @@ def differential(players: int, side: str, decree: str | None, seed: int, choose:
     rgame, kgame = games(players, side, decree, pack_json)
     label = f"seed={seed} players={players} side={side} decree={decree} policy={choose.__name__}"
     ref, ker = rgame.new_initial_state(), kgame.new_initial_state()
-    return play_both(ref, ker, random.Random(seed), choose, label, check_node)
+    return play_both(ref, ker, random.Random(seed), choose, label, check_position)
 
 
 # -- 1. differential games -------------------------------------------------------------------------

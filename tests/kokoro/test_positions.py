@@ -25,15 +25,8 @@ import solver
 from solver import PositionError
 from solver.core.play import random_step
 from solver.games.kokoro import actions as act
-from tests.kokoro.builders import PEEK, card, draw, run, sanctuary
+from tests.kokoro.builders import OPTIONS, PEEK, card, draw, run, sanctuary
 
-OPTIONS = [
-    ("blue", None),
-    ("pink", None),
-    ("blue", "closed_forest"),
-    ("blue", "harmony"),
-    ("pink", "twin_guardians"),
-]
 FUZZ = settings(max_examples=400, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
 WHOLE_GAMES = settings(FUZZ, max_examples=30)  # each example reads every position of a game

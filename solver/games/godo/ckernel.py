@@ -14,7 +14,7 @@ Build in place (puts ``_ckernel*.so`` next to this file)::
 
 The wrappers take numpy arrays and the same arguments as the numba functions of ``kernel.py``,
 and check them before C sees them: every array's type, dtype, shape, contiguity, length and
-writability, and every state array with ``kernel_state.check_array`` (each word within its range,
+writability, and every state array with ``array_words.check_array`` (each word within its range,
 the relations between words that the C loops rely on, something to choose unless the game is
 over), the action's kind and range, ``observer`` and ``n``. A bad argument raises ``ValueError``
 (``PositionError``, naming the word, for a state) and C is not called; a checked state never makes
@@ -221,7 +221,7 @@ def _array(a: Any, name: str, dtype: Any, min_len: int = 0, writable: bool = Fal
 
 def _state(s: Any, write: bool = False) -> Any:
     """Check a state array (``check_array``, and writable if C writes it); return its C pointer."""
-    from solver.games.godo.kernel_state import check_array
+    from solver.games.godo.array_words import check_array
 
     check_array(s, "state", writable=write)
     return load().ffi.cast("int64_t *", s.ctypes.data)

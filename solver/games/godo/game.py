@@ -56,6 +56,7 @@ class GodoGame(Game):
     info = INFO
     backends = BACKENDS
     solo_info = SOLO
+    load_pack = staticmethod(load_pack)
 
     def __init__(
         self,
@@ -65,7 +66,7 @@ class GodoGame(Game):
         pack: PackSource = None,
         backend: str = "reference",
     ) -> None:
-        INFO.check_options(players, backend, BACKENDS)
+        self.take_options(players, backend)
         check_flag(variant, "variant")
         if check_flag(solo, "solo") and players != 1:
             raise UnknownGameError(f"solo: the solo mode is for 1 player, got players={players}")
@@ -76,11 +77,8 @@ class GodoGame(Game):
                 ckernel.load()
             except ckernel.CKernelUnavailable as exc:
                 raise UnknownGameError(f"backend: {exc}") from None
-        self.players = players
         self.variant = variant
-        self.solo = players == 1
-        self.backend = backend
-        self.pack = load_pack(pack)
+        self.pack = self.load_pack(pack)
 
     def _kernel(self) -> Any:
         """The kernel module of a compiled backend."""
@@ -105,12 +103,8 @@ class GodoGame(Game):
         seed = check_seed(seed)
         return self._on_backend(position.state_from_json(obj, self.pack, self.players, self.variant, self.solo, seed))
 
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players, "variant": self.variant, "solo": self.solo,
-                "pack": self.pack.name, "backend": self.backend}  # fmt: skip
-
-    def __repr__(self) -> str:
-        return f"GodoGame(players={self.players}, variant={self.variant}, pack={self.pack.name!r})"
+    def own_options(self) -> dict[str, Any]:
+        return {"variant": self.variant, "solo": self.solo}
 
 
 def available_backends() -> list[str]:

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.core.players import CHANCE, TERMINAL
+from solver.core.players import CHANCE, TERMINAL, best_seats
 from solver.core.reference import ReferenceState
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
 from solver.games.godo.geometry import Point
 from solver.games.godo.grounds import Grounds
-from solver.games.godo.pack import COLOURS, MASTERY_SPACE, NUM_COLOURS, Pack
+from solver.games.godo.pack import MASTERY_SPACE, NUM_COLOURS, Pack
 
 # Stages and phases, as positions name them.
 INITIATION, PLAY, OVER = "initiation", "play", "over"
@@ -237,9 +237,7 @@ class GodoState(ReferenceState):
         self.winners = winners
 
     def _finish_by_scoring(self) -> None:
-        scores = self.scores()
-        best = max(scores)
-        self._finish([p for p, s in enumerate(scores) if s == best])
+        self._finish(best_seats(self.scores()))
 
     # -- 1. place a tile -----------------------------------------------------------------------
 
@@ -658,69 +656,12 @@ class GodoState(ReferenceState):
         """Whether this is the first decision of a player's turn (placing its tile)."""
         return self.stage == PLAY and self.phase == PLACE and not self.redrawn
 
-    # -- words ---------------------------------------------------------------------------------
-
-    def action_to_string(self, action: int) -> str:
-        """An action in words, read in the context of this state's phase."""
-        return describe(self, action)
-
-    def __str__(self) -> str:
-        return f"GODŌ {self.stage}, {self.phase} (player {self.to_move}), tiles on table: {len(self.grounds.slots)}"
-
 
 def _move_action(move: Move) -> int:
     if move.gate:
         return act.gate_action(move.target, move.payment)
     dx, dy = move.target[0] - move.origin[0], move.target[1] - move.origin[1]
     return act.move_action(geo.DIRECTIONS.index((dx, dy)), move.payment)
-
-
-def _payment_words(state: GodoState, payment: int) -> str:
-    if payment == act.FREE:
-        return "free (mastered colour)"
-    return f"paying with the {COLOURS[payment]} track"
-
-
-def describe(state: GodoState, action: int) -> str:
-    """Words for an action, e.g. ``place tile 17 at (3,-2) rotated 90°``."""
-    name = act.kind(action)
-    if name == "place":
-        tile, (x, y, r) = act.decode_place(action)
-        verb = "relocate" if state.phase == RELOCATE else "place"
-        return f"{verb} tile {tile} at ({x},{y}) rotated {geo.rotation_degrees(r)}°"
-    if name == "draw":
-        return f"draw tile {action - act.DRAW}"
-    if name == "pass":
-        return {MOVE: "end the movement", ADVANCE: "use no more tokens", FOX: "keep the tokens"}.get(
-            state.phase, "skip the Sacred Specialty"
-        )
-    if name == "move":
-        direction, pay = divmod(action - act.MOVE, act.PAYMENTS)
-        here = state.monks[state.active]
-        colour = state.grounds.path_colour(here, geo.step(here, direction)) if here else None
-        path = f"the {COLOURS[colour]} path" if colour is not None else "the path"
-        return f"move {geo.DIRECTION_NAMES[direction]} along {path}, {_payment_words(state, pay)}"
-    if name == "gate":
-        index, pay = divmod(action - act.GATE, act.PAYMENTS)
-        return f"travel by Sacred Gate to {geo.index_point(index)}, {_payment_words(state, pay)}"
-    if name == "advance":
-        colour, track = divmod(action - act.ADVANCE, NUM_COLOURS)
-        return f"move the {COLOURS[track]} track's Ensō token right with {COLOURS[colour]}"
-    if name == "nudge":
-        return f"move the {COLOURS[action - act.NUDGE]} track's Ensō token one step right"
-    if name == "exchange":
-        give, take = divmod(action - act.EXCHANGE, NUM_COLOURS)
-        return f"exchange a {COLOURS[give]} virtue token for a {COLOURS[take]} one"
-    if name == "push":
-        player, direction = divmod(action - act.PUSH, 4)
-        return f"move player {player}'s monk {geo.DIRECTION_NAMES[direction]}"
-    point = geo.index_point(action - act.POINT)
-    return {
-        MONK: f"place the monk at {point}",
-        ENSO_FROM: f"take the Ensō token at {point}",
-        ENSO_TO: f"put the Ensō token at {point}",
-        STOCK: f"place a stock Ensō token at {point}",
-    }.get(state.phase, f"place an Ensō token at {point}")
 
 
 _LEGAL = {

@@ -20,7 +20,7 @@ from solver.core.rng import SplitMix64
 from solver.games.gogoa import actions as act
 from solver.games.gogoa import position
 from solver.games.gogoa.dice import FACES, ROLL_OF_ORDERED, ROLLS
-from solver.games.gogoa.pack import PackSource, load_pack
+from solver.games.gogoa.pack import load_pack
 from solver.games.gogoa.rules import ROLL, GoGoaState
 from solver.games.gogoa.scoring import TITLES
 
@@ -57,15 +57,7 @@ class GoGoaGame(Game):
     info = INFO
     solo_info = SOLO
     backends = BACKENDS
-
-    def __init__(
-        self, players: int = 2, pack: PackSource = None, backend: str = "reference"
-    ) -> None:
-        INFO.check_options(players, backend, BACKENDS)
-        self.players = players
-        self.solo = players == 1
-        self.backend = backend
-        self.pack = load_pack(pack)
+    load_pack = staticmethod(load_pack)
 
     def new_initial_state(self) -> Any:
         """The start of a game: a chance node, the first tour plan card being dealt."""
@@ -95,14 +87,6 @@ class GoGoaGame(Game):
         """
         seed = check_seed(seed)
         return self._on_backend(position.state_from_json(obj, self.pack, self.players, seed))
-
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players, "pack": self.pack.name, "backend": self.backend}
-
-    def __repr__(self) -> str:
-        return (
-            f"GoGoaGame(players={self.players}, pack={self.pack.name!r}, backend={self.backend!r})"
-        )
 
 
 def kernel_step(state: GoGoaState, rng: SplitMix64) -> int:

@@ -44,8 +44,8 @@ import numpy as np
 from solver.core.jit import njit
 from solver.core.kernel_tools import (
     copy_state,  # noqa: F401 (API)
+    end_returns,
     hash_words,
-    share_among_winners,
 )
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401  (splitmix64, shared)
@@ -688,14 +688,8 @@ def chance_outcomes(s, out_a, out_p):
 @njit("void(int64[::1], float64[::1])", cache=True)
 def returns(s, out):
     """Winners share 1 (multiplayer); solo: the score over ``scoring.MAX_SCORE``; 0 until the end."""
-    players = s[L.PLAYERS]
-    out[:players] = 0.0
-    if s[L.PHASE] != L.PH_OVER:
-        return
-    if players == 1:
+    if end_returns(s[L.PLAYERS], s[L.PHASE] == L.PH_OVER, s[L.WINNERS], out):
         out[0] = min(1.0, score(s, 0) / sc.MAX_SCORE)
-    else:
-        share_among_winners(s[L.WINNERS], players, out)
 
 
 @njit("int64(int64[::1], uint64[::1])", cache=True)

@@ -24,7 +24,6 @@ from solver.games.gogoa import convert, scoring
 from solver.games.gogoa import hexgrid as hx
 from solver.games.gogoa import kernel as K
 from solver.games.gogoa import layout as L
-from solver.games.gogoa import rules as R
 from solver.games.gogoa.dice import FACES
 from solver.games.gogoa.pack import GUIDES, MAX_PLANS, NUM_TYPES
 from solver.games.gogoa.rules import DAYS, DEALT_PER_DECK, HAND, KEPT
@@ -122,14 +121,7 @@ def _dice(s):
     return -1
 
 
-@njit("int64(int64[::1])", cache=True)
-def _relations(s):
-    """The first word that disagrees with the others (see ``Words``), or -1."""
-    bad = _cards_and_sheets(s)
-    return _dice(s) if bad < 0 else bad
-
-
-WORDS = Words(L.SIZE, _FIELDS, _relations, K)
+WORDS = Words(L.SIZE, _FIELDS, (_cards_and_sheets, _dice), K)
 """The words of a Go Goa state array."""
 
 check_array = WORDS.check
@@ -138,10 +130,7 @@ check_array = WORDS.check
 class KernelState(BaseKernelState):
     """A Go Goa state held as the kernel's flat array (``self.array``)."""
 
-    PLAYERS, PHASE, WINNERS, PHASES = L.PLAYERS, L.PHASE, L.WINNERS, R.PHASES
-    WORDS = WORDS
-    default_kernel = K
-    convert = convert
+    layout, WORDS, default_kernel, convert = L, WORDS, K, convert
 
     def pack_words(self) -> tuple[int, np.ndarray]:
         return L.LAND, convert.encode_pack(self.pack)

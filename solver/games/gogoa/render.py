@@ -65,6 +65,7 @@ from solver.games.gogoa import hexgrid as hx
 from solver.games.gogoa import rules as R
 from solver.games.gogoa import scoring
 from solver.games.gogoa.pack import DECKS, START_NAME, TYPE_TITLES, TYPES
+from solver.games.gogoa.words import describe, plan_words
 
 HEX = 28.0
 ROOT3 = math.sqrt(3)
@@ -530,7 +531,7 @@ def _card(d: Drawing, parent: ET.Element, state: R.GoGoaState, p: int, card: int
     boxes[("card", p, card)] = (x, y, w, h)
     g = d.group(parent, class_="plan", data_player=p, data_card=card, data_points=plan.points,
                 data_role=role, data_complete=int(complete))  # fmt: skip
-    d.add(g, "title").text = R.plan_words(pack, card)
+    d.add(g, "title").text = plan_words(pack, card)
     d.add(g, "rect", x=x, y=y, width=w, height=h, rx=4, fill="#fffaf0",
           stroke=DONE if complete else colour, stroke_width=2.2 if complete else 1.2)  # fmt: skip
     d.add(g, "rect", x=x, y=y, width=22, height=h, rx=4, fill=colour)
@@ -554,7 +555,7 @@ def _chip(d: Drawing, parent: ET.Element, state: R.GoGoaState, p: int, card: int
     boxes[("card", p, card)] = (x, y, 94, 11)
     g = d.group(parent, class_="plan", data_player=p, data_card=card, data_points=plan.points,
                 data_role="discarded", data_complete=0, opacity=0.7)  # fmt: skip
-    d.add(g, "title").text = R.plan_words(state.pack, card)
+    d.add(g, "title").text = plan_words(state.pack, card)
     d.add(g, "rect", x=x, y=y, width=94, height=11, rx=2, fill="#f4f1ea",
           stroke=PLAN_COLOURS[plan.points], stroke_width=0.8)  # fmt: skip
     d.text(g, x + 47, y + 8.2, f"#{card} \u00b7 {plan.points} points", 7, fill=INK)
@@ -590,7 +591,7 @@ def _notes(steps: list[tuple[Any, int]]) -> list[tuple[int, str]]:
     """The suggested turn in words, wrapped: (step, line) pairs."""
     lines = []
     for i, (before, action) in enumerate(steps):
-        words = f"{i + 1}. {R.describe(before, action)}"
+        words = f"{i + 1}. {describe(before, action)}"
         lines += [(i, line) for line in textwrap.wrap(words, 150, subsequent_indent="    ")]
     return lines
 

@@ -29,8 +29,7 @@ from solver.games.gogoa import actions as act
 from solver.games.gogoa import moves as mv
 from solver.games.gogoa import scoring
 from solver.games.gogoa.dice import ROLL_ODDS, ROLLS
-from solver.games.gogoa.pack import DECKS, TYPES, Pack
-from solver.games.gogoa.picture import draw
+from solver.games.gogoa.pack import Pack
 
 DEAL, KEEP, ROLL, RESERVE, MOVE, OVER = "deal", "keep", "roll", "reserve", "move", "over"
 PHASES = (DEAL, KEEP, ROLL, RESERVE, MOVE, OVER)
@@ -141,16 +140,9 @@ class GoGoaState(ReferenceState):
         """Each player's score so far (the final score once the trip is over)."""
         return [scoring.score(self.pack, s.visited, s.kept) for s in self.sheets]
 
-    def returns(self) -> list[float]:
-        """The outcome for each player, in [0, 1]; 0 for everyone until the game is over.
-
-        Multiplayer: the winners share 1. Solo: the score over ``scoring.MAX_SCORE``.
-        """
-        if self.phase != OVER:
-            return [0.0] * self.players
-        if self.solo:
-            return [min(1.0, self.scores()[0] / scoring.MAX_SCORE)]
-        return self.share_among_winners()
+    def solo_return(self) -> float:
+        """The final score over ``scoring.MAX_SCORE`` (at most 1)."""
+        return min(1.0, self.scores()[0] / scoring.MAX_SCORE)
 
     def title(self) -> str | None:
         """The solo achievement, once a solo trip is over."""
@@ -256,82 +248,3 @@ class GoGoaState(ReferenceState):
         else:
             beaches = [scoring.beaches(self.pack, s.visited) for s in self.sheets]
             self.winners = scoring.winners(self.scores(), beaches)
-
-    # -- other views -----------------------------------------------------------------------------
-
-    def action_to_string(self, action: int) -> str:
-        """An action in words, read in the context of this state."""
-        return describe(self, action)
-
-    def __str__(self) -> str:
-        return draw(self)
-
-
-# -- words -----------------------------------------------------------------------------------------
-
-
-def plan_words(pack: Pack, card: int) -> str:
-    plan = pack.plans[card]
-    return f"{card} ({plan.points}: {', '.join(pack.name_of(h) for h in plan.places)})"
-
-
-def _die(rolled: int, now: int) -> str:
-    return f"die {rolled}" if rolled == now else f"die {rolled} made {now} by guides"
-
-
-def way_words(state: GoGoaState, way: mv.Way) -> str:
-    """A move in words: the dice assignment, the guides, where it ends and the route."""
-    pack = state.pack
-    if way.level == mv.DIE:
-        direction = _die(way.direction_die, way.direction_value)
-    elif way.level == mv.OPPOSITE:
-        direction = (
-            f"opposite of {_die(way.direction_die, way.direction_value)}: the dice lead out of Goa"
-        )
-    elif way.level == mv.STARTER:
-        die = _die(way.direction_die, way.direction_value)
-        direction = f"the starting player's {die}: the dice lead out of Goa"
-    else:
-        direction = f"any direction, with die {way.direction_die}: no die leads inside Goa"
-    turns = f"up to {way.turns} turn{'s' if way.turns > 1 else ''}"
-    deviation = f"die {way.deviation_die}" if way.deviation_value == way.deviation_die else (
-        f"die {way.deviation_die} made {way.deviation_value} by guides")  # fmt: skip
-    words = (
-        f"direction {way.heading} ({direction}), distance {way.distance} "
-        f"({_die(way.distance_die, way.distance)}), {turns} ({deviation}): to {pack.name_of(way.end)}"
-    )
-    place = pack.destination(way.end)
-    if place is not None and way.end not in state.sheets[state.to_move].visited:
-        words += f", a new souvenir ({TYPES[place.kind]})"
-    words += f"; route {' '.join(str(h) for h in way.path)}"
-    if way.cost:
-        names = [pack.name_of(pack.guides[g]) for g in state.guides_left(state.to_move)[: way.cost]]
-        words += f"; Local Guide{'s' if way.cost > 1 else ''} used: {', '.join(names)}"
-    return words
-
-
-def describe(state: GoGoaState, action: int) -> str:
-    """Words for an action, e.g. ``direction 3 (die 3), distance 5 (die 5), up to 2 turns (die 6):
-    to Colva, a new souvenir (beach); route 3 3 4 4 4``."""
-    pack = state.pack
-    name = act.kind(action)
-    if name == "deal":
-        player, deck = state.dealing()
-        card = plan_words(pack, action - act.DEAL)
-        return f"deal tour plan {card} from the {DECKS[deck]} deck to player {player}"
-    if name == "roll":
-        return "roll " + " ".join(str(v) for v in ROLLS[action - act.ROLL])
-    if name == "keep":
-        hand = state.sheets[state.to_move].dealt
-        a, b = (hand[i] for i in act.PAIRS[action - act.KEEP])
-        return f"keep tour plans {plan_words(pack, a)} and {plan_words(pack, b)}"
-    if name == "reserve":
-        return f"reserve the {action - act.RESERVE + 1} for the starting player's direction"
-    here = pack.name_of(state.sheets[state.to_move].position)
-    if name == "stay" or state.phase != MOVE:
-        return f"stay at {here}: no route of these dice stays inside Goa"
-    end, cost = act.decode_move(action)
-    way = state.day_moves()[1].get(end)
-    if way is None or way.cost != cost:
-        return f"move to {pack.name_of(end)} with {cost} Local Guide(s) (not possible here)"
-    return way_words(state, way)

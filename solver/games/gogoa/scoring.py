@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from solver.core.players import best_seats
 from solver.games.gogoa.pack import BEACH, NUM_TYPES, Pack
 
 SOUVENIR = 10
@@ -79,8 +80,7 @@ def beaches(pack: Pack, visited: Collection[int]) -> int:
 
 def winners(scores: list[int], beach_counts: list[int]) -> list[int]:
     """The highest score wins; a tie goes to the fewest beaches, then the victory is shared."""
-    best = max(zip(scores, (-b for b in beach_counts)))
-    return [p for p, key in enumerate(zip(scores, (-b for b in beach_counts))) if key == best]
+    return best_seats([(score, -beaches) for score, beaches in zip(scores, beach_counts)])
 
 
 def solo_title(total: int) -> str:

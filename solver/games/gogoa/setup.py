@@ -53,6 +53,7 @@ from solver.games.gogoa import hexgrid as hx
 from solver.games.gogoa import rules as R
 from solver.games.gogoa.dice import VALUES
 from solver.games.gogoa.pack import DECKS
+from solver.games.gogoa.words import plan_words
 
 _LABELS = tuple(hx.label(h) for h in range(hx.CELLS))
 
@@ -68,7 +69,7 @@ def tools(state: Any) -> list[Tool]:
     player = Param("player", "Player", tuple((p, f"player {p}") for p in range(ref.players)))
 
     def cards(name: str, label: str, ids: list[int]) -> Param:
-        return Param(name, label, tuple((c, R.plan_words(pack, c)) for c in ids))
+        return Param(name, label, tuple((c, plan_words(pack, c)) for c in ids))
 
     everything = list(range(len(pack.plans)))
     faces = tuple((v, str(v)) for v in VALUES)

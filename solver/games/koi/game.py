@@ -15,7 +15,7 @@ from solver.core.agents import check_seed
 from solver.core.game import Game, GameInfo, SoloInfo
 from solver.games.koi import actions as act
 from solver.games.koi import position
-from solver.games.koi.pack import MAX_PLAYERS, PackSource, load_pack
+from solver.games.koi.pack import MAX_PLAYERS, load_pack
 from solver.games.koi.rules import KoiState
 
 BACKENDS = ("reference", "numba")
@@ -49,16 +49,12 @@ class KoiGame(Game):
 
     info = INFO
     backends = BACKENDS
+    load_pack = staticmethod(load_pack)
 
-    def __init__(
-        self, players: int = 2, pack: PackSource = None, backend: str = "reference"
-    ) -> None:
-        INFO.check_options(players, backend, BACKENDS)
-        self.pack = load_pack(pack)
-        self.players = players
-        self.solo = players == 1
-        self.backend = backend
-        self.solo_info = SoloInfo("score", tuple(name for _, name in reversed(self.pack.titles)))
+    @property
+    def solo_info(self) -> SoloInfo:
+        """Solo KOI is played for the best score and the pack's titles."""
+        return SoloInfo("score", tuple(name for _, name in reversed(self.pack.titles)))
 
     def new_initial_state(self) -> Any:
         """The start of a game: a chance node (the market's first card)."""
@@ -73,12 +69,6 @@ class KoiGame(Game):
         """
         check_seed(seed)
         return self._on_backend(position.state_from_json(obj, self.pack, self.players))
-
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players, "pack": self.pack.name, "backend": self.backend}
-
-    def __repr__(self) -> str:
-        return f"KoiGame(players={self.players}, pack={self.pack.name!r})"
 
 
 def available_backends() -> list[str]:

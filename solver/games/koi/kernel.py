@@ -39,9 +39,11 @@ from solver.core.bits import ctz, popcount
 from solver.core.jit import njit
 from solver.core.kernel_tools import (
     copy_state,  # noqa: F401 (API)
+    end_returns,
     hash_words,
     nth_kind,
-    share_among_winners,
+    placed,
+    softmax,
 )
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401 (API)
@@ -710,14 +712,8 @@ def turn_start(s):
 @njit("void(int64[::1], float64[::1])", cache=True, _nrt=False)
 def returns(s, out):
     """Multiplayer: the winners share 1. Solo: the score placed in [SCORE_LOW, SCORE_HIGH]."""
-    players = s[L.PLAYERS]
-    out[:players] = 0.0
-    if s[L.PHASE] != L.PH_OVER:
-        return
-    if players == 1:
-        out[0] = (score(s, 0) - s[L.SCORE_LOW]) / (s[L.SCORE_HIGH] - s[L.SCORE_LOW])
-    else:
-        share_among_winners(s[L.WINNERS], players, out)
+    if end_returns(s[L.PLAYERS], s[L.PHASE] == L.PH_OVER, s[L.WINNERS], out):
+        out[0] = placed(score(s, 0), s[L.SCORE_LOW], s[L.SCORE_HIGH])
 
 
 @njit("void(int64[::1], int64, uint64[::1])", cache=True, _nrt=False)
@@ -1061,14 +1057,5 @@ def heuristic(s, params, out):
     if players == 1:
         low, high = s[L.SCORE_LOW], s[L.SCORE_HIGH]
         out[0] = min(max((out[0] - low) / (high - low), 0.0), 1.0)
-        return
-    best = -1e300
-    for p in range(players):
-        out[p] *= params[L.H_TEMPERATURE]
-        best = max(best, out[p])
-    total = 0.0
-    for p in range(players):
-        out[p] = np.exp(out[p] - best)
-        total += out[p]
-    for p in range(players):
-        out[p] /= total
+    else:
+        softmax(out, players, params[L.H_TEMPERATURE])

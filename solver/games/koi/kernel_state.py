@@ -127,7 +127,7 @@ def _relations(s):
     return -1
 
 
-WORDS = Words(L.SIZE, _FIELDS, _relations, K)
+WORDS = Words(L.SIZE, _FIELDS, (_relations,), K)
 """The words of a KOI state array."""
 
 check_array = WORDS.check
@@ -136,10 +136,7 @@ check_array = WORDS.check
 class KernelState(BaseKernelState):
     """A KOI state held as the kernel's flat array (``self.array``)."""
 
-    PLAYERS, PHASE, WINNERS, PHASES = L.PLAYERS, L.PHASE, L.WINNERS, L.PHASES
-    WORDS = WORDS
-    default_kernel = K
-    convert = convert
+    layout, WORDS, default_kernel, convert = L, WORDS, K, convert
 
     def pack_words(self) -> tuple[int, np.ndarray]:
         return 0, convert.encode_pack(self.pack, self.players)

@@ -482,18 +482,6 @@ class KoiState(ReferenceState):
         """(lowest, highest) possible final score: the solo ``returns`` scale."""
         return scoring.score_range(self.pack, self.players)
 
-    def returns(self) -> list[float]:
-        """The outcome for each player, in [0, 1]; 0 for everyone until the game is over.
-
-        Multiplayer: the winners share 1. Solo: the final score placed in ``score_range``.
-        """
-        if self.phase != OVER:
-            return [0.0] * self.players
-        if self.players == 1:
-            low, high = self.score_range()
-            return [(self.scores()[0] - low) / (high - low)]
-        return self.share_among_winners()
-
     def title(self) -> str | None:
         """The solo title earned (the pack's score table), once a solo game is over."""
         if self.players != 1 or self.phase != OVER:
@@ -503,16 +491,3 @@ class KoiState(ReferenceState):
     def turn_start(self) -> bool:
         """A turn starts with the choice to Meditate or Work."""
         return self.phase == TURN
-
-    # -- other views ---------------------------------------------------------------------------
-
-    def action_to_string(self, action: int) -> str:
-        """An action in words, read in the context of this state."""
-        from solver.games.koi.words import describe
-
-        return describe(self, action)
-
-    def __str__(self) -> str:
-        from solver.games.koi.words import picture
-
-        return picture(self)

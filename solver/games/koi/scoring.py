@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solver.core.players import best_seats
 from solver.games.koi.cards import Card
 from solver.games.koi.pack import KOI_SIZES, Pack
 from solver.games.koi.pond import CELLS, neighbours
@@ -73,9 +74,7 @@ def breakdown(
 def winners(scores: Sequence[int], coins: Sequence[int], luck: Sequence[int]) -> list[int]:
     """The seats with the best score; a tie goes to the most coins, then the most luck tokens, and
     a tie there is shared."""
-    keys = [(s, c, k) for s, c, k in zip(scores, coins, luck)]
-    best = max(keys)
-    return [p for p, key in enumerate(keys) if key == best]
+    return best_seats(list(zip(scores, coins, luck)))
 
 
 def score_range(pack: Pack, players: int) -> tuple[int, int]:

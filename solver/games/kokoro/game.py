@@ -59,6 +59,7 @@ class KokoroGame(Game):
     info = INFO
     solo_info = SOLO
     backends = BACKENDS
+    load_pack = staticmethod(load_pack)
 
     def __init__(
         self,
@@ -68,7 +69,7 @@ class KokoroGame(Game):
         pack: PackSource = None,
         backend: str = "reference",
     ) -> None:
-        INFO.check_options(players, backend, BACKENDS)
+        self.take_options(players, backend)
         check_choice(side, "side", SIDES)
         if decree is not None:
             check_choice(decree, "decree", sorted(DECREES))
@@ -76,14 +77,11 @@ class KokoroGame(Game):
             raise UnknownGameError(
                 f"decree: {decree!r} is a pink decree, played only on the pink side"
             )
-        self.pack = load_pack(pack)
+        self.pack = self.load_pack(pack)
         if side not in self.pack.mats:
             raise UnknownGameError(f"side: the pack {self.pack.name!r} has no {side} side")
-        self.players = players
-        self.solo = players == 1
         self.side = side
         self.decree = None if decree is None else DECREES[decree]
-        self.backend = backend
 
     def new_initial_state(self) -> Any:
         """The start of a game: a chance node (the guardians' die, or the first sanctuary card)."""
@@ -101,13 +99,8 @@ class KokoroGame(Game):
             position.state_from_json(obj, self.pack, self.players, self.side, self.decree, seed)
         )
 
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players, "side": self.side, "decree": self.decree and self.decree.name,
-                "pack": self.pack.name, "backend": self.backend}  # fmt: skip
-
-    def __repr__(self) -> str:
-        decree = self.decree and self.decree.name
-        return f"KokoroGame(players={self.players}, side={self.side!r}, decree={decree!r}, pack={self.pack.name!r})"
+    def own_options(self) -> dict[str, Any]:
+        return {"side": self.side, "decree": self.decree and self.decree.name}
 
 
 def available_backends() -> list[str]:

@@ -139,14 +139,7 @@ def _play(s):
     return -1
 
 
-@njit("int64(int64[::1])", cache=True)
-def _relations(s):
-    """The first word that disagrees with the others (see ``Words``), or -1."""
-    bad = _mat(s)
-    return _play(s) if bad < 0 else bad
-
-
-WORDS = Words(L.SIZE, _FIELDS, _relations, K)
+WORDS = Words(L.SIZE, _FIELDS, (_mat, _play), K)
 """The words of a Kokoro state array."""
 
 check_array = WORDS.check
@@ -155,10 +148,7 @@ check_array = WORDS.check
 class KernelState(BaseKernelState):
     """A Kokoro state held as the kernel's flat array (``self.array``)."""
 
-    PLAYERS, PHASE, WINNERS, PHASES = L.PLAYERS, L.PHASE, L.WINNERS, L.PHASES
-    WORDS = WORDS
-    default_kernel = K
-    convert = convert
+    layout, WORDS, default_kernel, convert = L, WORDS, K, convert
 
     def pack_words(self) -> tuple[int, np.ndarray]:
         side = L.SIDE_NAMES[self.array[L.SIDE]]

@@ -63,9 +63,9 @@ from solver.games.kokoro import actions as act
 from solver.games.kokoro import rules as R
 from solver.games.kokoro.network import network
 from solver.games.kokoro.pack import GUARDIANS, SANCTUARIES
-from solver.games.kokoro.picture import status
 from solver.games.kokoro.scoring import GOLDEN_PER_ROUND, PENALTY, ROUNDS
 from solver.games.kokoro.segments import BOTTOM, EMPTY, LEFT, NUM_SEGMENTS, RIGHT, SEGMENTS, TOP
+from solver.games.kokoro.words import status
 
 Element = Any  # xml.etree.ElementTree.Element
 

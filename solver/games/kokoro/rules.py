@@ -33,7 +33,6 @@ from solver.games.kokoro.decrees import Decree
 from solver.games.kokoro.network import connected_features
 from solver.games.kokoro.pack import DIE_FACES, GUARDIANS, SANCTUARIES, Pack
 from solver.games.kokoro.segments import EMPTY
-from solver.games.kokoro.segments import describe as describe_segment
 
 # Phases, as positions name them.
 ROLL, SANCTUARY, PATH, CHOOSE, PEEK, OVER = "roll", "sanctuary", "path", "choose", "peek", "over"
@@ -276,19 +275,6 @@ class KokoroState(ReferenceState):
         """(lowest, highest) possible final score: the solo ``returns`` scale."""
         return scoring.score_range(self.mat, self.decree.max_bonus if self.decree else 0)
 
-    def returns(self) -> list[float]:
-        """The outcome for each player, in [0, 1]; 0 for everyone until the game is over.
-
-        Multiplayer: the winners share 1. Solo: the final score placed in ``score_range``, so that
-        a higher score is always a higher return.
-        """
-        if self.phase != OVER:
-            return [0.0] * self.players
-        if self.players == 1:
-            low, high = self.score_range()
-            return [(self.scores()[0] - low) / (high - low)]
-        return self.share_among_winners()
-
     def title(self) -> str | None:
         """Kokoro has no solo titles: the solo player plays for the best score."""
         return None
@@ -296,39 +282,3 @@ class KokoroState(ReferenceState):
     def turn_start(self) -> bool:
         """Every decision is a whole turn: one player's answer to one path card."""
         return self.phase == CHOOSE
-
-    # -- other views ---------------------------------------------------------------------------
-
-    def action_to_string(self, action: int) -> str:
-        """An action in words, read in the context of this state."""
-        return describe(self, action)
-
-    def __str__(self) -> str:
-        from solver.games.kokoro.picture import picture
-
-        return picture(self)
-
-
-def describe(state: KokoroState, action: int) -> str:
-    """Words for an action, e.g. ``draw 3 ┌ (right-bottom curve) at row 2, column 5``."""
-    name = act.kind(action)
-    mat = state.mat
-    if name == "draw":
-        segment = state.card[0] if state.card else None
-        what = describe_segment(segment) if segment else "the segment"
-        return f"draw {what} at {mat.label(action - act.DRAW)}"
-    if name == "peek":
-        return "peek at the next sanctuary card instead of drawing"
-    if name == "path":
-        segment, golden = act.decode_path(action)
-        return f"path card {describe_segment(segment)}{', golden' if golden else ''}"
-    if name == "sanctuary":
-        letter = SANCTUARIES[action - act.SANCTUARY]
-        if state.phase == PEEK:
-            return f"the next sanctuary card is {letter} (seen by player {state.to_move})"
-        return f"sanctuary card {letter} for round {len(state.revealed) + 1}"
-    face = action - act.DIE
-    guardian = "lady (caterpillars)" if state.guardians["lady"] is None else "lion (flowers)"
-    space = mat.die_space(face)
-    where = mat.label(space) if space is not None else "no space"
-    return f"die {face}: the {guardian} guards {where}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solver.core.players import best_seats
 from solver.games.kokoro.pack import Mat
 
 ROUNDS = 5
@@ -37,10 +38,7 @@ def final_score(boxes: Sequence[int], lady: int, lion: int, decree: int | None) 
 def winners(totals: Sequence[int], boxes: Sequence[Sequence[int]]) -> list[int]:
     """The seats with the best total; a tie goes to the single highest score box (any box on the
     sheet: sanctuaries, guardians, decree), and a tie there is shared."""
-    best = max(totals)
-    tied = [p for p, t in enumerate(totals) if t == best]
-    top = max(max(boxes[p], default=0) for p in tied)
-    return [p for p in tied if max(boxes[p], default=0) == top]
+    return best_seats([(total, max(sheet, default=0)) for total, sheet in zip(totals, boxes)])
 
 
 def score_range(mat: Mat, max_bonus: int) -> tuple[int, int]:

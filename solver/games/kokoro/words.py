@@ -1,4 +1,5 @@
-"""A text picture of a Kokoro position: where the game stands, then each player's mat.
+"""Kokoro in words: actions as sentences (``describe``) and the text picture of a position
+(``picture``): where the game stands, then each player's mat.
 
 Each space is 9 characters by 3 lines. The drawn segment runs through the middle in box-drawing
 characters (``·`` marks an empty space), so paths in neighbouring spaces join up on the page. The
@@ -17,9 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.games.kokoro import actions as act
 from solver.games.kokoro import rules as R
-from solver.games.kokoro.pack import Mat
-from solver.games.kokoro.segments import BOTTOM, GLYPHS, LEFT, RIGHT, TOP, describe, opens
+from solver.games.kokoro.pack import SANCTUARIES, Mat
+from solver.games.kokoro.segments import BOTTOM, GLYPHS, LEFT, RIGHT, TOP, opens
+from solver.games.kokoro.segments import describe as describe_segment
 
 CELL = 9
 LEGEND = (
@@ -88,7 +91,7 @@ def status(state: Any) -> str:
     )
     if state.phase == R.PATH:
         return head + where + "; path card to reveal"
-    card = f"; path card {describe(state.card[0])}{' (golden)' if state.card[1] else ''}"
+    card = f"; path card {describe_segment(state.card[0])}{' (golden)' if state.card[1] else ''}"
     doing = "peeking" if state.phase == R.PEEK else "to choose"
     return head + where + card + f"; player {state.to_move} {doing}"
 
@@ -121,3 +124,28 @@ def picture(state: Any) -> str:
         lines += mat_lines(state.mat, state.paths[p], state.guardians)
     lines += ["", LEGEND]
     return "\n".join(lines)
+
+
+def describe(state: Any, action: int) -> str:
+    """Words for an action, e.g. ``draw 3 ┌ (right-bottom curve) at row 2, column 5``."""
+    name = act.kind(action)
+    mat = state.mat
+    if name == "draw":
+        segment = state.card[0] if state.card else None
+        what = describe_segment(segment) if segment else "the segment"
+        return f"draw {what} at {mat.label(action - act.DRAW)}"
+    if name == "peek":
+        return "peek at the next sanctuary card instead of drawing"
+    if name == "path":
+        segment, golden = act.decode_path(action)
+        return f"path card {describe_segment(segment)}{', golden' if golden else ''}"
+    if name == "sanctuary":
+        letter = SANCTUARIES[action - act.SANCTUARY]
+        if state.phase == R.PEEK:
+            return f"the next sanctuary card is {letter} (seen by player {state.to_move})"
+        return f"sanctuary card {letter} for round {len(state.revealed) + 1}"
+    face = action - act.DIE
+    guardian = "lady (caterpillars)" if state.guardians["lady"] is None else "lion (flowers)"
+    space = mat.die_space(face)
+    where = mat.label(space) if space is not None else "no space"
+    return f"die {face}: the {guardian} guards {where}"
