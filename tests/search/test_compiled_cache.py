@@ -190,7 +190,7 @@ def test_writing_a_module_prunes_those_unused_for_days_and_keeps_the_others(fake
     kept += made(stem + "0.py", old)  # not a generated module's name either
     # greedy's module, written long ago and used now: kept, its modification time (numba's stamp) too
     text = compiled.source(greedy, kernel)
-    in_use = made(compiled.module_name(greedy, kernel, text) + ".py", old)[0]
+    in_use = folder / (compiled.module_name(greedy, kernel, text) + ".py")
     in_use.write_text(text, encoding="utf-8")
     os.utime(in_use, (old, old))
     compiled.build(simulation, kernel)  # loads greedy's module, writes simulation's: prunes
