@@ -8,13 +8,14 @@ load the numba backend, make a state, call ``legal_actions``, ``chance_outcomes`
 run ``solver.random_playouts(game, 2, 1)`` and ``kernel.determinize`` once.
 
 - cold: ``NUMBA_CACHE_DIR`` points at a new, empty temporary directory, so numba compiles every
-  kernel function and writes its cache there (the repository's own ``__pycache__`` cache is neither
-  read nor touched);
+  kernel function the script needs and writes its cache there (the repository's own
+  ``__pycache__`` cache is neither read nor touched);
 - warm: the same script again with the same, now filled, cache directory: numba only loads.
 
-The kernel functions carry explicit signatures, so they are compiled (or loaded) eagerly when
-``solver.games.godo.kernel`` is first imported, which happens at the first numba state, not at
-``import solver``: the script checks that ``import solver`` imports neither numba nor the kernel.
+The kernel functions carry explicit signatures, each compiled (or loaded) the first time it is
+needed (``solver.core.jit``), by the first numba state and the calls after it; the kernel is first
+imported by the first numba state, not by ``import solver``: the script checks that
+``import solver`` imports neither numba nor the kernel.
 
 Reported per run: the subprocess's wall time (interpreter start-up included) and, measured inside
 it, the time of each step; the medians over runs. A warm run that writes cache files (the kernel's
@@ -53,7 +54,7 @@ files_after_import = count_cache_files()
 import numba
 t_numba = time.perf_counter()
 game = solver.load_game("godo", players=2, backend="numba")
-state = game.new_initial_state()          # imports the kernel: compile or load from the cache
+state = game.new_initial_state()          # imports the kernel; compiles or loads what it calls
 t_state = time.perf_counter()
 import numpy as np
 from solver.games.godo import kernel as K
@@ -155,7 +156,7 @@ def main() -> None:
     names = {
         "import_solver": "import solver",
         "import_numba": "import numba",
-        "first_state": "first numba state (kernel compile / load)",
+        "first_state": "first numba state (kernel import, its calls)",
         "first_calls": "first calls (legal, chance, playouts, ...)",
         "total_in_script": "total inside the script",
         "wall": "subprocess wall time (with interpreter)",

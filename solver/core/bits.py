@@ -12,8 +12,10 @@ which the CPU runs as one instruction (``tzcnt``/``bsf``, ``popcnt``), as ``__bu
 from __future__ import annotations
 
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
+
+from solver.core.jit import njit
 
 _I64 = ir.IntType(64)
 

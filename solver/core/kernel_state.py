@@ -39,10 +39,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from solver.core.actions import legal_action
 from solver.core.errors import PositionError
+from solver.core.jit import njit
 from solver.core.players import CHANCE
 from solver.core.strict_json import join, positions, show
 

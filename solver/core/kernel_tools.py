@@ -15,9 +15,9 @@ They are numba functions (``cache=True``, no allocation) that a kernel calls fro
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solver.core.bits import popcount
+from solver.core.jit import njit
 from solver.core.rng import mix64
 
 

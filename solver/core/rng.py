@@ -13,7 +13,8 @@ game's kernel does not load another's::
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from solver.core.jit import njit
 
 
 @njit("uint64(uint64)", cache=True, _nrt=False)

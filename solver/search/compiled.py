@@ -14,6 +14,14 @@ the kernel's source files, so editing either gives a new file (and a fresh compi
 stale cache. The files go to ``$XDG_CACHE_HOME/solver/searchers`` (``cache_folder``), never into
 the package, which may be read-only; numba's cache of them follows numba's rules (next to them, or
 under ``$NUMBA_CACHE_DIR``), so an empty ``NUMBA_CACHE_DIR`` still means a cold compile.
+
+Pruning: the files of sources edited or replaced would pile up, so a process that writes a new
+module (it compiles anyway) deletes the generated modules not used for ``UNUSED_DAYS``, with
+numba's and Python's caches of them next to them (those under ``$NUMBA_CACHE_DIR`` are left). Each
+use touches its module's access time (not its modification time: numba's index holds that, and a
+new one would make numba compile again), so several processes, and several versions of the package,
+can share one cache: a module any of them still uses is kept, whichever wrote it; one that is
+pruned anyway is written and compiled again when it is next needed.
 """
 
 from __future__ import annotations
@@ -23,8 +31,10 @@ import hashlib
 import importlib.util
 import inspect
 import os
+import re
 import sys
 import tempfile
+import time
 from types import CodeType, ModuleType
 from typing import Any
 
@@ -122,7 +132,10 @@ def build(searcher: ModuleType, kernel: ModuleType) -> ModuleType:
             build(other, kernel)
         text = source(searcher, kernel)
         name = module_name(searcher, kernel, text)
-        _BUILT[key] = _import(_write(name, text), name)
+        path = os.path.join(cache_folder(), name + ".py")
+        if _write(path, text):
+            prune(os.path.dirname(path))
+        _BUILT[key] = _import(path, name)
     return _BUILT[key]
 
 
@@ -216,15 +229,62 @@ def _read(module: ModuleType) -> bytes:
         return f.read()
 
 
-def _write(name: str, text: str) -> str:
-    """Write the module once (atomically: processes may race); return its path."""
-    path = os.path.join(cache_folder(), name + ".py")
-    if not os.path.exists(path):
-        fd, tmp = tempfile.mkstemp(suffix=".tmp", dir=os.path.dirname(path))
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    return path
+def _write(path: str, text: str) -> bool:
+    """Write the module unless it is there (atomically: processes may race), else mark it used;
+    returns whether it was written."""
+    try:
+        _touch(path)  # there already: used now
+        return False
+    except FileNotFoundError:
+        pass
+    fd, tmp = tempfile.mkstemp(suffix=".tmp", dir=os.path.dirname(path))
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return True
+
+
+def _touch(path: str) -> None:
+    """Set the file's access time to now, keeping its modification time (numba's stamp)."""
+    try:
+        os.utime(path, ns=(time.time_ns(), os.stat(path).st_mtime_ns))
+    except PermissionError:  # a cache shared with another user: leave its times alone
+        pass
+
+
+UNUSED_DAYS = 7
+"""A generated module not used for this long is deleted when a process writes a new one."""
+
+GENERATED = re.compile(r"_solver_\w+__\w+__[0-9a-f]{16}")
+"""The stem of a generated module's file (``module_name``)."""
+
+
+def prune(folder: str, now: float | None = None) -> list[str]:
+    """Delete the generated modules in ``folder`` last used (or written) ``UNUSED_DAYS`` or more
+    before ``now``, and their files in its ``__pycache__`` (numba's index and code, Python's
+    bytecode); returns the stems deleted. Other files are never touched."""
+    cutoff = (time.time() if now is None else now) - UNUSED_DAYS * 86400
+    stale = []
+    for entry in os.scandir(folder):
+        stem, ext = os.path.splitext(entry.name)
+        if ext == ".py" and GENERATED.fullmatch(stem):
+            try:
+                used = entry.stat()
+            except FileNotFoundError:  # pruned by another process
+                continue
+            if max(used.st_atime, used.st_mtime) < cutoff:
+                stale.append(stem)
+    caches = os.path.join(folder, "__pycache__")
+    cached = os.listdir(caches) if stale and os.path.isdir(caches) else []
+    for stem in stale:
+        paths = [os.path.join(folder, stem + ".py")]
+        paths += [os.path.join(caches, name) for name in cached if name.startswith(stem + ".")]
+        for path in paths:
+            try:
+                os.remove(path)
+            except FileNotFoundError:
+                pass
+    return stale
 
 
 def _import(path: str, name: str) -> ModuleType:

@@ -174,7 +174,7 @@ def best_move(
     params = _params(params)
     multipv = MULTIPV.check(multipv, "multipv")
     kstate = state.kernel_state().clone()
-    start = _compile(kstate, algorithm, called)
+    start = time.perf_counter() if load_searchers(kstate, algorithm) else called
     if algorithm == "mcts":
         searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=params,
                                      capacity=capacity_for(seconds))  # fmt: skip
@@ -250,12 +250,14 @@ def best_move(
 _COMPILED: set[tuple[str, str]] = set()
 
 
-def _compile(kstate: Any, algorithm: str, called: float) -> float:
-    """Compile the game's searcher and the greedy baseline (once per process and kernel); returns
-    when the time limit starts: at ``called``, or after compiling if this call compiled."""
+def load_searchers(kstate: Any, algorithm: str) -> bool:
+    """Compile the searcher of ``algorithm`` over the state's kernel and the greedy baseline (which
+    takes a decision the clock leaves no time to search), or load them from the disk cache: once
+    per process and kernel, so that a search's clock counts searching only. Returns whether this
+    call loaded them (a query's time limit then starts after it)."""
     key = (kstate.search_kernel().__name__, algorithm)
     if key in _COMPILED:
-        return called
+        return False
     if algorithm == "mcts":
         MCTSSearcher(kstate, workers=1, capacity=64).run(iterations=1)
     else:
@@ -263,7 +265,7 @@ def _compile(kstate: Any, algorithm: str, called: float) -> float:
     kernel = kstate.search_kernel()
     make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS)  # for ``_unsearched``
     _COMPILED.add(key)
-    return time.perf_counter()
+    return True
 
 
 def _ends_call(kstate: Any, action: int) -> bool:
@@ -327,7 +329,7 @@ def analyse(
     seed = derive_seed(check_seed(seed))
     top, pv_length = COUNT.check(top, "top"), COUNT.check(pv_length, "pv_length")
     kstate = state.kernel_state().clone()
-    start = _compile(kstate, "mcts", called)
+    start = time.perf_counter() if load_searchers(kstate, "mcts") else called
     searcher = MCTSSearcher(kstate, seed=seed, workers=workers, capacity=capacity_for(seconds))
     try:
         left = None if seconds is None else seconds - (time.perf_counter() - start)

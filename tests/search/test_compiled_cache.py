@@ -4,7 +4,9 @@ Fresh processes with their own ``XDG_CACHE_HOME`` (where the generated modules g
 cache of them unless ``NUMBA_CACHE_DIR`` is set): the first compiles the search, the second loads
 it from the cache (numba's dispatcher stats say which) and finds the same seeded move. The kernels
 themselves come from whatever cache the test run already uses. The generated text changes when the
-kernel's or the searcher's source does, so numba never reuses a stale cache.
+kernel's or the searcher's source does, so numba never reuses a stale cache; a process that writes
+a new one prunes those no process has used for ``UNUSED_DAYS``. A search loads the compiled code it
+runs and nothing else.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from solver.games.godo import ckernel
-from solver.search import compiled, greedy
+from solver.search import compiled, greedy, simulation
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,10 +47,12 @@ print(json.dumps({
 """
 
 
-def fresh_process(game: str, backend: str, cache_home: Path) -> dict:
-    env = dict(os.environ, XDG_CACHE_HOME=str(cache_home))
+def fresh_process(script: str, *args: str, cache_home: Path | None = None) -> dict:
+    """The JSON line a new process running ``script`` prints last (with ``XDG_CACHE_HOME`` at
+    ``cache_home`` if given, else the test run's own)."""
+    env = dict(os.environ) if cache_home is None else dict(os.environ, XDG_CACHE_HOME=str(cache_home))
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
-    proc = subprocess.run([sys.executable, "-c", CHILD, game, backend], cwd=ROOT, env=env,
+    proc = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -61,8 +66,8 @@ def fresh_process(game: str, backend: str, cache_home: Path) -> dict:
     ],
 )
 def test_a_second_process_loads_the_search_from_the_cache(tmp_path, game, backend):
-    first = fresh_process(game, backend, tmp_path)
-    second = fresh_process(game, backend, tmp_path)
+    first = fresh_process(CHILD, game, backend, cache_home=tmp_path)
+    second = fresh_process(CHILD, game, backend, cache_home=tmp_path)
     assert (first["hits"], first["misses"]) == (0, 1)  # compiled, and written to the cache
     assert (second["hits"], second["misses"]) == (1, 0)  # loaded: nothing compiled
     assert (second["actions"], second["value"]) == (first["actions"], first["value"])
@@ -160,3 +165,73 @@ def test_the_generated_text_is_the_same_in_every_process(tmp_path):
         texts.add(proc.stdout)
     assert len(texts) == 1
     assert "import choose" in texts.pop()  # simulation imports greedy's compiled module
+
+
+def test_writing_a_module_prunes_those_unused_for_days_and_keeps_the_others(fake_modules, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(fake_modules / "cache"))
+    monkeypatch.setattr(compiled, "_BUILT", {})
+    kernel = load(fake_modules / "k.py", FAKE_KERNEL, "fake_kernel_for_compiled")
+    folder = Path(compiled.cache_folder())
+    (folder / "__pycache__").mkdir()
+    now = time.time()
+    old, recent = now - 365 * 86400, now - 3600  # a year unused; used an hour ago
+
+    def made(name: str, when: float, cached: tuple[str, ...] = ()) -> list[Path]:
+        paths = [folder / name] + [folder / "__pycache__" / c for c in cached]
+        for path in paths:
+            path.write_text("")
+            os.utime(path, (when, when))
+        return paths
+
+    stem = "_solver_mcts__fake_kernel_for_compiled__0123456789abcdef"
+    stale = made(stem + ".py", old, (stem + ".search-12.py311.nbi", stem + ".search-12.py311.1.nbc"))
+    kept = made("_solver_mcts__fake_kernel_for_compiled__fedcba9876543210.py", recent)
+    kept += made("notes.py", old, ("notes.search-12.py311.nbi",))  # not a generated module
+    kept += made(stem + "0.py", old)  # not a generated module's name either
+    # greedy's module, written long ago and used now: kept, its modification time (numba's stamp) too
+    text = compiled.source(greedy, kernel)
+    in_use = folder / (compiled.module_name(greedy, kernel, text) + ".py")
+    in_use.write_text(text, encoding="utf-8")
+    os.utime(in_use, (old, old))
+    compiled.build(simulation, kernel)  # loads greedy's module, writes simulation's: prunes
+    assert [p for p in stale if p.exists()] == []
+    assert [p for p in kept if not p.exists()] == []
+    assert in_use.stat().st_mtime == old and in_use.stat().st_atime >= now
+    written = folder / (compiled.module_name(simulation, kernel, compiled.source(simulation, kernel)) + ".py")
+    assert written.exists()
+    assert compiled.prune(str(folder)) == []  # nothing left to prune
+    compiled.prune(str(folder), now=now + 365 * 86400)  # a year on, none is in use
+    assert sorted(p.name for p in folder.glob("*.py")) == [stem + "0.py", "notes.py"]
+
+
+LOADED = r"""
+import json, sys
+import solver
+from numba.core.dispatcher import Dispatcher
+from solver.core.perft import walk
+state = walk(solver.load_game("godo", players=2, backend="numba").new_initial_state(), 40, 3)
+while state.is_chance_node():
+    state.apply_action(state.legal_actions()[0])
+solver.best_move(state, algorithm=sys.argv[1], iterations=50 if sys.argv[1] == "mcts" else None, workers=1)
+from solver.games.godo import kernel
+print(json.dumps({
+    "kernel": sorted(name for name, f in vars(kernel).items() if isinstance(f, Dispatcher) and f.signatures),
+    "all": len([f for f in vars(kernel).values() if isinstance(f, Dispatcher)]),
+    "generated": sorted(name.split("__")[0] for name in sys.modules if name.startswith("_solver_")),
+}))
+"""
+
+
+@pytest.mark.parametrize("algorithm, generated", [("mcts", ["_solver_greedy", "_solver_mcts"]),
+                                                  ("expectimax", ["_solver_expectimax", "_solver_greedy"])])  # fmt: skip
+def test_a_search_loads_the_compiled_code_it_runs_and_no_other(algorithm, generated):
+    """A fresh process's ``best_move`` loads its searcher (and greedy, for decisions left no time)
+    whole: the kernel functions the search calls inside it are not loaded on their own, nor the
+    other searchers, nor kernel functions only other work calls (random playouts). The second of
+    two processes: the first may compile (which compiles or loads every kernel function it calls)."""
+    fresh_process(LOADED, algorithm)
+    loaded = fresh_process(LOADED, algorithm)
+    assert loaded["generated"] == generated
+    for name in ("heuristic", "returns", "random_playouts"):  # called inside the search only, or not at all
+        assert name not in loaded["kernel"]
+    assert len(loaded["kernel"]) < loaded["all"] / 4

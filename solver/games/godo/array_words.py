@@ -8,9 +8,9 @@ and the C kernel's wrappers (``ckernel``) every state they hand to C.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solver.core.bits import popcount
+from solver.core.jit import njit
 from solver.core.kernel_state import WORD_MAX, WORD_MIN, Words
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo

@@ -25,9 +25,9 @@ the same playout here and in the C kernels.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solver.core.bits import ctz, nth_bit, popcount
+from solver.core.jit import njit
 from solver.core.kernel_tools import copy_words, extend_hash, hash_words, share_among_winners
 from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401  (the kernel API)

@@ -40,8 +40,8 @@ The public kernel functions, shared in name and meaning by every game's kernel::
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solver.core.jit import njit
 from solver.core.kernel_tools import (
     copy_state,  # noqa: F401 (API)
     end_returns,

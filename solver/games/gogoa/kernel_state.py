@@ -15,9 +15,9 @@ safely, naming the word (``array.reserved: ...``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solver.core.bits import popcount
+from solver.core.jit import njit
 from solver.core.kernel_state import WORD_MAX, WORD_MIN, Words
 from solver.core.kernel_state import KernelState as BaseKernelState
 from solver.games.gogoa import convert, scoring

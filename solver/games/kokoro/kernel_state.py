@@ -15,9 +15,9 @@ safely, naming the word (``array.revealed[2]: ...``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solver.core.errors import PositionError
+from solver.core.jit import njit
 from solver.core.kernel_state import WORD_MAX, WORD_MIN, Words
 from solver.core.kernel_state import KernelState as BaseKernelState
 from solver.games.kokoro import convert
