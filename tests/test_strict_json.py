@@ -9,6 +9,9 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -174,47 +177,42 @@ def test_a_broken_records_file_is_refused_and_kept(tmp_path, text, field):
     assert path.read_text() == text
 
 
-@pytest.mark.parametrize("field", ["key", "agent", "date"])
-def test_text_that_cannot_be_written_is_refused_naming_its_field(tmp_path, field):
+@contextmanager
+def kept_as_it_was(tmp_path: Path) -> Iterator[str]:
+    """The path of a records file holding one record, which what runs inside must leave byte for
+    byte, with no temporary file beside it."""
     path = tmp_path / "records.json"
     records.update_record(str(path), "k", 10, "a", 1, "d")
     before = path.read_bytes()
-    texts = {"key": "k", "agent": "a", "date": "d", field: "mcts\ud800"}
-    with pytest.raises(RecordError) as info:
-        records.update_record(str(path), texts["key"], 20, texts["agent"], 1, texts["date"])
-    assert info.value.field == field and "unpaired surrogate" in str(info.value)
+    yield str(path)
     assert path.read_bytes() == before
     assert os.listdir(tmp_path) == ["records.json"]
+
+
+@pytest.mark.parametrize("field", ["key", "agent", "date"])
+def test_text_that_cannot_be_written_is_refused_naming_its_field(tmp_path, field):
+    texts = {"key": "k", "agent": "a", "date": "d", field: "mcts\ud800"}
+    with kept_as_it_was(tmp_path) as path, pytest.raises(RecordError) as info:
+        records.update_record(path, texts["key"], 20, texts["agent"], 1, texts["date"])
+    assert info.value.field == field and "unpaired surrogate" in str(info.value)
 
 
 def test_a_failed_write_leaves_the_old_file_byte_for_byte(tmp_path, monkeypatch):
-    path = tmp_path / "records.json"
-    records.update_record(str(path), "k", 10, "a", 1, "d")
-    before = path.read_bytes()
-
     def full(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "fsync", full)
-    with pytest.raises(RecordError, match="No space left on device"):
-        records.update_record(str(path), "k", 20, "a", 1, "d")
-    assert path.read_bytes() == before
-    assert os.listdir(tmp_path) == ["records.json"]
+    with kept_as_it_was(tmp_path) as path, pytest.raises(RecordError, match="No space left on device"):
+        monkeypatch.setattr(os, "fsync", full)
+        records.update_record(path, "k", 20, "a", 1, "d")
 
 
 def test_a_write_interrupted_by_ctrl_c_leaves_the_old_file(tmp_path, monkeypatch):
-    path = tmp_path / "records.json"
-    records.update_record(str(path), "k", 10, "a", 1, "d")
-    before = path.read_bytes()
-
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(os, "replace", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        records.update_record(str(path), "k", 20, "a", 1, "d")
-    assert path.read_bytes() == before
-    assert os.listdir(tmp_path) == ["records.json"]
+    with kept_as_it_was(tmp_path) as path, pytest.raises(KeyboardInterrupt):
+        monkeypatch.setattr(os, "replace", interrupted)
+        records.update_record(path, "k", 20, "a", 1, "d")
 
 
 @pytest.mark.parametrize("special", ["fifo", "/dev/full", "dir", "file-as-folder"])
