@@ -2,8 +2,9 @@
 
 For each game in ``solver.GAMES``, each of its backends and each of its player counts, seeded random simulations check at
 every step: clones are equal and independent, positions round-trip through JSON, the player to move
-is a seat or CHANCE (TERMINAL at the end, with no legal action), actions lie in
-``[0, info.num_distinct_actions)`` and have words, chance outcomes are a distribution, an illegal
+is a seat or CHANCE (TERMINAL at the end, with no legal action), legal actions are sorted and
+distinct (OpenSpiel-style callers index and bisect them), lie in ``[0, info.num_distinct_actions)``
+and have words, chance outcomes are a distribution over the legal actions, in their order, an illegal
 action raises ``IllegalActionError`` and changes nothing, and returns stay in the utility range.
 """
 
@@ -74,12 +75,12 @@ def check_step(game: Any, state: Any, rng: random.Random) -> None:
         assert legal == []
     else:
         assert legal, "no legal action at a non-terminal state"
-        assert len(set(legal)) == len(legal)
+        assert legal == sorted(set(legal)), f"legal actions not sorted and distinct: {legal}"
         if state.is_chance_node():
             assert player == solver.CHANCE
             outcomes = state.chance_outcomes()
             assert 0 < len(outcomes) <= info.max_chance_outcomes
-            assert sorted(a for a, _ in outcomes) == sorted(legal)
+            assert [a for a, _ in outcomes] == legal
             assert all(0 < p <= 1 for _, p in outcomes)
             assert math.isclose(sum(p for _, p in outcomes), 1.0)
         else:

@@ -7,6 +7,10 @@ which the CPU runs as one instruction (``tzcnt``/``bsf``, ``popcnt``), as ``__bu
 
     >>> ctz(0b1000), popcount(0b1011), ctz(0), nth_bit(0b10110, 1)
     (3, 3, 0, 2)
+    >>> import numpy as np
+    >>> out = np.zeros(4, np.int64)
+    >>> write_bits(0b10110, 100, out, 1), out.tolist()
+    (4, [0, 101, 102, 104])
 """
 
 from __future__ import annotations
@@ -57,3 +61,14 @@ def nth_bit(b, n):
     for _ in range(n):
         b &= b - 1
     return ctz(b)
+
+
+@njit("int64(int64, int64, int64[::1], int64)", cache=True, _nrt=False, inline="always")
+def write_bits(mask, first, out, n):
+    """Write ``first + i`` for each set bit ``i`` of ``mask``, lowest first, into ``out`` from
+    ``n``; return the new count: a bitboard of targets made a sorted list of actions."""
+    while mask:
+        out[n] = first + ctz(mask)
+        n += 1
+        mask &= mask - 1
+    return n

@@ -24,7 +24,7 @@ def picture(state: Any) -> str:
     return f"GODŌ {state.stage}, {state.phase} (player {state.to_move}), tiles on table: {len(state.grounds.slots)}"
 
 
-def _payment_words(state: Any, payment: int) -> str:
+def _payment_words(payment: int) -> str:
     if payment == act.FREE:
         return "free (mastered colour)"
     return f"paying with the {COLOURS[payment]} track"
@@ -48,10 +48,10 @@ def describe(state: Any, action: int) -> str:
         here = state.monks[state.active]
         colour = state.grounds.path_colour(here, geo.step(here, direction)) if here else None
         path = f"the {COLOURS[colour]} path" if colour is not None else "the path"
-        return f"move {geo.DIRECTION_NAMES[direction]} along {path}, {_payment_words(state, pay)}"
+        return f"move {geo.DIRECTION_NAMES[direction]} along {path}, {_payment_words(pay)}"
     if name == "gate":
         index, pay = divmod(action - act.GATE, act.PAYMENTS)
-        return f"travel by Sacred Gate to {geo.index_point(index)}, {_payment_words(state, pay)}"
+        return f"travel by Sacred Gate to {geo.index_point(index)}, {_payment_words(pay)}"
     if name == "advance":
         colour, track = divmod(action - act.ADVANCE, NUM_COLOURS)
         return f"move the {COLOURS[track]} track's Ensō token right with {COLOURS[colour]}"

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from solver.core.bits import write_bits
 from solver.core.jit import njit
 from solver.core.kernel_tools import (
     copy_state,  # noqa: F401 (API)
@@ -519,13 +520,7 @@ def deck_cards(s, deck):
 def gen_legal(s, out, ends, f, g, reach):
     phase = s[L.PHASE]
     if phase == L.PH_DEAL:
-        cards = deck_cards(s, dealing(s)[1])
-        n = 0
-        while cards:
-            out[n] = act.DEAL + nth_bit(cards, 0)
-            cards &= cards - 1
-            n += 1
-        return n
+        return write_bits(deck_cards(s, dealing(s)[1]), act.DEAL, out, 0)
     if phase == L.PH_ROLL:
         for i in range(len(ROLLS)):
             out[i] = act.ROLL + i

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.core.bits import ctz, popcount
+from solver.core.bits import ctz, popcount, write_bits
 from solver.core.jit import njit
 from solver.core.kernel_tools import (
     copy_state,  # noqa: F401 (API)
@@ -243,34 +243,22 @@ def _finish(s):
 @njit("int64(int64[::1], int64, int64[::1], int64)", cache=True, _nrt=False)
 def _placements(s, p, out, n):
     """Write every placement of a stored tile into player ``p``'s pond (sorted) into ``out``
-    from ``n``; return the new count. ``out`` of length 0 only counts them."""
+    from ``n``; return the new count."""
     store = base(p) + L.STORAGE
     edge = frontier(s, p)
-    write = out.shape[0] > 0
     for k in range(2):  # water, foliage on the frontier
         if s[store + k]:
-            m = edge
-            while m:
-                if write:
-                    out[n] = act.PLACE + k * CELLS + ctz(m)
-                n += 1
-                m &= m - 1
+            n = write_bits(edge, act.PLACE + k * CELLS, out, n)
     free = free_water(s, p)
     for size in range(SIZES):
         if s[store + L.ST_SMALL + size]:
-            m = free
-            while m:
-                if write:
-                    out[n] = act.PLACE + (4 + size) * CELLS + ctz(m)
-                n += 1
-                m &= m - 1
+            n = write_bits(free, act.PLACE + (4 + size) * CELLS, out, n)
     if s[store + L.ST_SHORE]:
         taken = occupied(s, p)
         for i in range(2 * CELLS):
             tri = _TRIANGLES[i]
             if tri and not (tri & taken) and (tri & edge):
-                if write:
-                    out[n] = act.SHORE + i
+                out[n] = act.SHORE + i
                 n += 1
     return n
 
@@ -338,17 +326,6 @@ def _outcomes(s, acts):
     return n
 
 
-@njit("int64(int64, int64, int64[::1], int64)", cache=True, _nrt=False, inline="always")
-def _write_bits(mask, first, out, n):
-    """Write ``first + i`` for each bit ``i`` of ``mask``, in increasing order, into ``out``
-    from ``n``; return the new count."""
-    while mask:
-        out[n] = first + ctz(mask)
-        n += 1
-        mask &= mask - 1
-    return n
-
-
 @njit("int64(int64[::1], int64[::1])", cache=True, _nrt=False)
 def legal_actions(s, out):
     """The legal actions, as the reference lists them (at a chance node, the outcomes); returns
@@ -371,20 +348,20 @@ def legal_actions(s, out):
         out[0], out[1] = act.REWARD_FIRST, act.CARD_FIRST
         n = 2
     elif phase == L.PH_REWARD:
-        n = _write_bits(_reward_choices(s), act.GOODS, out, 0)
+        n = write_bits(_reward_choices(s), act.GOODS, out, 0)
     elif phase == L.PH_MARKET or phase == L.PH_LUCK:
         m = buyable(s, -MARKET_DISCOUNT) if phase == L.PH_MARKET else luck_buys(s, p)
-        n = _write_bits(m, act.BUY, out, 0)
+        n = write_bits(m, act.BUY, out, 0)
         out[n] = act.PASS
         n += 1
     elif phase == L.PH_PLACE:
-        n = _write_bits(frontier(s, p), act.PLACE + _to_place_first(s) * CELLS, out, 0)
+        n = write_bits(frontier(s, p), act.PLACE + _to_place_first(s) * CELLS, out, 0)
     elif phase == L.PH_WORK:  # koi for luck tokens before the first tile; stop once one is placed
         if s[L.PLACED]:
             out[0] = act.PASS
             n = 1
         else:
-            n = _write_bits(luck_buys(s, p), act.BUY, out, 0)
+            n = write_bits(luck_buys(s, p), act.BUY, out, 0)
         n = _placements(s, p, out, n)
     elif phase == L.PH_DISCARD:
         for k in range(6):

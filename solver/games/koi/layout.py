@@ -107,7 +107,7 @@ assert act.STORED == ("water", "foliage", "shore", *KOI_SIZES)
 BUFFER = 2 * CELLS + 3 * CELLS + 2 * CELLS + 1
 """Room for the legal actions of any position: a Work lists water and foliage on the empty hexes
 next to the pond and koi of 3 sizes on the water hexes (at most 3 x 61 together), shores (2 x 61)
-and the pass."""
+and the pass, or before the first tile up to 3 koi for luck tokens."""
 
 # Indices of the kernel heuristic's weights (``kernel.estimate`` says how each is used).
 (

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.core.bits import ctz, nth_bit, popcount
+from solver.core.bits import ctz, nth_bit, popcount, write_bits
 from solver.core.jit import njit
 from solver.core.kernel_tools import (
     copy_state,  # noqa: F401 (API)
@@ -334,11 +334,7 @@ def legal_actions(s, out):
     if phase != L.PH_CHOOSE:
         return _outcomes(s, out)
     free = _allowed(s, s[L.CARD] // 2 + 1) & ~drawn(s, s[L.TO_MOVE])
-    n = 0
-    while free:
-        out[n] = act.DRAW + ctz(free)
-        n += 1
-        free &= free - 1
+    n = write_bits(free, act.DRAW, out, 0)
     out[n] = act.PEEK  # always allowed
     return n + 1
 
