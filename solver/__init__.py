@@ -12,11 +12,13 @@ from solver.core.agents import RandomAgent, make_agent
 from solver.core.errors import (
     IllegalActionError,
     PackError,
+    ParamsError,
     PositionError,
     SearchError,
     SolverError,
     UnknownGameError,
 )
+from solver.core.params import Params, read_params
 from solver.core.perft import divide, perft
 from solver.core.play import GameRecord, play
 from solver.core.players import CHANCE, TERMINAL
@@ -35,6 +37,8 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "PackError",
+    "Params",
+    "ParamsError",
     "PositionError",
     "RandomAgent",
     "SolverError",
@@ -45,5 +49,6 @@ __all__ = [
     "perft",
     "play",
     "random_playouts",
+    "read_params",
 ]
 __version__ = "0.1.0"

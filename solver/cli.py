@@ -9,6 +9,8 @@
     solver solo kokoro --games 20 --agent expectimax:depth=2 --hindsight --beam 64 --plot regret.png
     solver arena godo --players 2 --agents mcts:time=0.5,greedy --games 100 --seed 1
     solver arena kokoro --agents greedy,random --games 2000 --jobs 2 --out games.jsonl --sprt elo1=50
+    solver params kokoro --players 1
+    solver tune kokoro --players 1 --agent greedy --trials 60 --games 32 --study sqlite:///tune.db --out tuned.json
     solver worker tcp://HOST:8786
 
 Bad input (an unknown game or flag, a bad number, a broken pack, a malformed position) prints
@@ -35,13 +37,15 @@ import solver
 from solver import records, report
 from solver.core.agents import COUNT, OPTIONS, SEED_LIMIT, check_seed, make_agent
 from solver.core.errors import FieldError, SearchError, SolverError, UnknownGameError
+from solver.core.params import GROUPS, Params, read_params
 from solver.core.perft import STEPS, divide, perft, walk
 from solver.core.strict_json import load_file, positions, show
 from solver.engine.queries import Limits
 from solver.engine.service import search_position
 from solver.search import hindsight
+from solver.search.settings import settings_listing
 from solver.sweep.cluster import check_address, run_worker
-from solver.sweep.jobs import Job, arena_game, pin_workers, solo_game
+from solver.sweep.jobs import Job, arena_game, params_text, pin_workers, solo_game
 from solver.sweep.local import GAMES_PER_WORKER, JOBS, default_workers
 from solver.sweep.runner import run_sweep
 from solver.sweep.sprt import SPRT, PairedTest
@@ -103,9 +107,25 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _given_params(args: argparse.Namespace, game: Any) -> Params | None:
+    """The ``--params`` file, read and checked against the game loaded (its name, player count and pack)."""
+    if args.params is None:
+        return None
+    params = read_params(args.params, "params")
+    params.fit(args.game, game.players, game.pack.name)
+    return params
+
+
+def _job_params(args: argparse.Namespace, game: Any, agents: Sequence[str]) -> tuple[str, ...]:
+    """The ``--params`` file as a sweep's jobs carry it (to every agent; ``()``: none)."""
+    params = _given_params(args, game)
+    return () if params is None else (params_text(params),) * len(agents)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     agents = _specs(args.agents, "agents")
     game = _load(args)
+    params = _given_params(args, game)
     if len(agents) == 1:
         agents *= game.players
     lines: list[str] = []
@@ -121,7 +141,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         lines.append(f"  player {state.current_player()}: {state.action_to_string(action)}")
 
     start = time.perf_counter()
-    record = solver.play(game, agents, seed=args.seed, on_step=None if args.quiet else show)
+    record = solver.play(game, agents, seed=args.seed, on_step=None if args.quiet else show, params=params)
     seconds = time.perf_counter() - start
     data = {"game": args.game, **game.options(), "seconds": round(seconds, 3), **record.to_json()}
     if not args.moves:
@@ -355,7 +375,8 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
             raise SolverError(f"position: {args.position} is at a chance node (a tile is drawn), not a decision")
         seconds = args.time if args.time is not None or args.iterations or args.depth else 2.0
         limits = Limits(seconds, args.iterations, args.depth, args.workers, check_seed(args.seed))
-        result = search_position(state, limits, args.algorithm, multipv=args.top or 0, report_every=0)
+        result = search_position(state, limits, args.algorithm, multipv=args.top or 0, report_every=0,
+                                 params=_given_params(args, game))  # fmt: skip
     alternatives = result["multipv"] if args.top else None
     data = {**result, "alternatives": alternatives} if args.top else result
     _emit(args, data, "" if args.json else _bestmove_text(state, result, alternatives))
@@ -429,7 +450,8 @@ def cmd_solo(args: argparse.Namespace) -> int:
             known = ", ".join(hindsight.GAMES)
             raise SolverError(f"hindsight: no hindsight search for {args.game}; it has one for {known}")
     solo = game.solo_info
-    plan = [Job(args.game, load, (spec,), (0,), seed) for spec in agents for seed in seeds]
+    params = _job_params(args, game, [""])
+    plan = [Job(args.game, load, (spec,), (0,), seed, params) for spec in agents for seed in seeds]
     results = _sweep(args, plan, game, "solo")
     played = {spec: [(solo_game(results[job.key]), results[job.key]["actions"]) for job in plan
                      if job.agents == (spec,)] for spec in agents}  # fmt: skip
@@ -522,15 +544,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
     labels = _labels(specs)
     n = game.players
     agents = tuple(specs)
+    params = _job_params(args, game, agents)
     if test is None:  # game g: seed + g, agent i at seat (i + g) % n
-        plan = [Job(args.game, load, agents, tuple((s - g) % n for s in range(n)), seeds[g]) for g in range(args.games)]
+        plan = [Job(args.game, load, agents, tuple((s - g) % n for s in range(n)), seeds[g], params)
+                for g in range(args.games)]  # fmt: skip
         results = _sweep(args, plan, game, "arena")
     else:  # pair k: seed + k, each agent once at each seat
         if n != 2 or args.games < 2:
             raise SolverError(f"sprt: the test plays pairs of 2-player games: give --players 2 and --games 2"
                               f" or more, got {n} players and {args.games} games")  # fmt: skip
         pairs = seeds[: args.games // 2]
-        plan = [Job(args.game, load, agents, seats, seed) for seed in pairs for seats in ((0, 1), (1, 0))]
+        plan = [Job(args.game, load, agents, seats, seed, params) for seed in pairs for seats in ((0, 1), (1, 0))]
         paired = PairedTest(test, pairs)
         results = _sweep(args, plan, game, "sprt", lambda r: paired.add(r) is not None, paired.status)
         plan = [job for job in plan if job.seed in pairs[: paired.counted]]  # the games the test weighed
@@ -570,6 +594,110 @@ def _sprt_line(summary: dict[str, Any]) -> str:
     return (f"SPRT (elo0={summary['elo0']:g}, elo1={summary['elo1']:g}, alpha={summary['alpha']:g},"
             f" beta={summary['beta']:g}): LLR {summary['llr']:.2f} [{summary['lower']:.2f}, {summary['upper']:.2f}]"
             f" after {summary['pairs']} pairs {summary['pentanomial']}; {verdict}")  # fmt: skip
+
+
+def cmd_params(args: argparse.Namespace) -> int:
+    game = _load(args)
+    listing = settings_listing(game.new_initial_state().kernel_state(), _given_params(args, game))
+    data = {"game": args.game, "players": game.players, "pack": game.pack.name, **listing}
+    lines = [f"{args.game}, {game.players} player{'s' * (game.players > 1)}, pack {game.pack.name}: "
+             "the AI's parameters (value, its range, where the value comes from)"]  # fmt: skip
+    for group in GROUPS:
+        lines.append(f"{group}:")
+        for name, entry in listing[group].items():
+            span = f"[{entry['low']:g}, {entry['high']:g}]"
+            lines.append(f"  {name:16} {entry['value']:<8g} {span:14} {entry['from']:8} {entry['doc']}")
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    from solver.sweep import tune
+
+    tune.optuna_module()
+    COUNT.check(args.trials, "trials")
+    COUNT.check(args.games, "games")
+    COUNT.check(args.confirm, "confirm")
+    check_seed(args.seed)
+    if args.plot:
+        report.require_matplotlib()
+        report.check_writable(args.plot)
+    report.check_writable(args.out, "out")
+    if args.scheduler is not None:
+        check_address(args.scheduler)
+        if args.jobs is not None:
+            raise SolverError("jobs: --jobs counts local processes; with --scheduler the cluster's workers play")
+    workers = default_workers() if args.jobs is None else JOBS.check(args.jobs, "jobs")
+    game = _load(args)
+    names = [n.strip() for n in args.tune.split(",")] if args.tune else None
+    tuning = tune.Tuning.make(game, args.game, _load_options(args), args.agent, names, _given_params(args, game),
+                              args.games, args.seed)  # fmt: skip
+    study = tune.open_study(tuning, args.study, args.study_name, args.resume)
+    start = time.perf_counter()
+    kept = len(tune.finished(study))
+    with tune.players(workers, args.scheduler) as play, _trial_bar(args, args.trials, kept) as bar:
+
+        def on_trial(study: Any) -> None:
+            best = study.best_trial
+            bar.update()
+            bar.set_postfix_str(f"best {best.value:.4g} (trial {best.number})", refresh=False)
+
+        try:
+            tune.run_trials(tuning, study, args.trials, play, on_trial)
+        except KeyboardInterrupt:
+            done = len(tune.finished(study))
+            print(f"\ninterrupted: {done} of {args.trials} trials kept in {args.study} (study {args.study_name!r}): "
+                  "--resume goes on with it", file=sys.stderr)  # fmt: skip
+            raise
+        best = tuning.params(tune.best_values(tuning, study))
+        bar.set_description("confirming")
+        confirmation = tune.confirm(tuning, best, args.confirm, play)
+    seconds = time.perf_counter() - start
+    tuned = tuning.params(tune.best_values(tuning, study),
+                          tune.record(tuning, study, args.study, args.study_name, seconds, confirmation))  # fmt: skip
+    tuned.write(args.out)
+    data: dict[str, Any] = {"game": args.game, "players": game.players, "pack": game.pack.name, "out": args.out,
+                            **json.loads(tuned.tune), "values": tuned.to_json()}  # fmt: skip
+    lines = [f"{args.game}, {game.players} player{'s' * (game.players > 1)}: {data['trials']} trials of "
+             f"{args.games} games of {tuning.agent} ({data['objective']}) in {seconds:.0f} s; best: trial "
+             f"{data['best_trial']}, {data['best_value']:.4g} (start {data['start_value']})"]  # fmt: skip
+    start_values = tuning.start_values()
+    for name, value in tune.best_values(tuning, study).items():
+        lines.append(f"  {name:16} {start_values[name]:<8g} -> {value:g}")
+    lines.append(_confirmation_line(confirmation))
+    lines.append(f"parameters written to {args.out}")
+    if args.plot:
+        heading = f"solver tune {args.game} ({game.players}p, {tuning.agent}): {data['trials']} trials"
+        data["plot"] = tune.plot_history(study, args.plot, heading)
+        lines.append(f"plot written to {data['plot']}")
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _trial_bar(args: argparse.Namespace, total: int, done: int) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=min(done, total), desc="tune", unit="trial", file=sys.stderr, leave=True,
+                disable=args.json or not sys.stderr.isatty())  # fmt: skip
+
+
+def _confirmation_line(result: dict[str, Any]) -> str:
+    """The confirmation on fresh seeds, in words."""
+    seeds = f"seeds {result['seeds'][0]}-{result['seeds'][1]}"
+    low, high = result["interval"]
+    if "difference" in result:
+        return (f"confirmed on {result['games']} fresh games ({seeds}): {result['tuned_mean']:g} against the start's "
+                f"{result['start_mean']:g}, difference {result['difference']:+g} [95%: {low:+g}, {high:+g}]: "
+                f"{result['verdict']}")  # fmt: skip
+    sprt = f", SPRT {result['sprt']['result'] or 'undecided'} (LLR {result['sprt']['llr']})" if "sprt" in result else ""
+    return (f"confirmed on {result['games']} fresh games ({seeds}): {report.percent(result['win_rate'])} of the wins "
+            f"against the start [95%: {report.percent(low)}, {report.percent(high)}; even {report.percent(result['even'])}]"
+            f"{sprt}: {result['verdict']}")  # fmt: skip
+
+
+def _params_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--params", default=None, metavar="FILE.json",
+                        help="a parameters file (solver params, solver tune) for the searching agents")
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -632,6 +760,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", default="random", help="comma-separated agents, one per seat, or one for all")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--moves", action="store_true", help="include every action in the JSON output")
+    _params_option(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("perft", parents=[common], help="count action sequences after a seeded walk")
@@ -660,6 +789,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--depth", type=int, default=None, help="expectimax depth per decision")
     p.add_argument("--workers", type=int, default=None, help="MCTS parallel trees (default: every core)")
     p.add_argument("--top", type=int, default=None, help="also list the K best first actions (MCTS analysis)")
+    _params_option(p)
     p.set_defaults(func=cmd_bestmove)
 
     p = sub.add_parser("solo", parents=[common], help="titles and scores of an agent in seeded solo games")
@@ -680,6 +810,7 @@ def build_parser() -> argparse.ArgumentParser:
                    + ", ".join(f"{g} {n}" for g, n in hindsight.GAMES.items()) + ")")
     p.add_argument("--record", nargs="?", const=records.default_path(), default=None, metavar="FILE",
                    help=f"keep the best score as a local record (default file: {records.default_path()})")
+    _params_option(p)
     _sweep_options(p)
     p.set_defaults(func=cmd_solo)
 
@@ -689,8 +820,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, help="games (game g uses seed + g, seats rotated by g)")
     p.add_argument("--sprt", default=None, metavar="elo0=0,elo1=5,alpha=0.05,beta=0.05",
                    help="stop when the SPRT decides (2 players, pairs of games on one seed; --games: the most)")
+    _params_option(p)
     _sweep_options(p)
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("tune", parents=[common], help="tune the AI's parameters on seeded games (Optuna CMA-ES)")
+    _game_options(p)
+    p.set_defaults(backend="numba")
+    p.add_argument("--agent", required=True, help="the agent whose parameters are tuned: greedy, expectimax or mcts")
+    p.add_argument("--tune", default=None, metavar="NAME,NAME",
+                   help="the parameters to tune (default: every one the agent uses; see solver params)")
+    p.add_argument("--params", default=None, metavar="START.json", help="start from these values")
+    p.add_argument("--trials", type=int, default=60, help="trials in all (with --resume: the study's total)")
+    p.add_argument("--games", type=int, default=32, help="games a trial plays (the same seeds for every trial)")
+    p.add_argument("--confirm", type=int, default=200, help="fresh games confirming the best trial against the start")
+    p.add_argument("--study", default="sqlite:///tune.db", metavar="URL", help="the database keeping the study")
+    p.add_argument("--study-name", default="tune", help="the study's name in the database")
+    p.add_argument("--resume", action="store_true", help="go on with the study in the database")
+    p.add_argument("--jobs", type=int, default=None, help=f"local worker processes (default: the {default_workers()} cores)")
+    p.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786", help="play on a Dask cluster instead")
+    p.add_argument("--out", default="tuned.json", help="the parameters file to write (with the tune's record)")
+    p.add_argument("--plot", default=None, metavar="OUT.PNG", help="a chart of the trials (matplotlib)")
+    p.set_defaults(func=cmd_tune)
+
+    p = sub.add_parser("params", parents=[common], help="the AI's named parameters: values, ranges, sources")
+    _game_options(p)
+    _params_option(p)
+    p.set_defaults(func=cmd_params)
 
     p = sub.add_parser("worker", help="join this machine to a Dask scheduler to play sweeps (docs/scale.md)")
     p.add_argument("scheduler", metavar="tcp://HOST:8786", help="the scheduler's address")

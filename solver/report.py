@@ -324,17 +324,17 @@ def require_matplotlib() -> None:
         raise SolverError(f"plot: matplotlib is not installed; install it with {PLOT_HINT}") from None
 
 
-def check_writable(path: str) -> None:
+def check_writable(path: str, field: str = "plot") -> None:
     """Check that a file can be written at ``path`` (its folder exists), before any game is played.
 
     Raises:
-        SolverError: ``plot: ...`` when the folder does not exist or is a file.
+        SolverError: ``<field>: ...`` when the folder does not exist or is a file.
     """
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise SolverError(f"plot: cannot write {path}: the folder {folder} does not exist")
+        raise SolverError(f"{field}: cannot write {path}: the folder {folder} does not exist")
     if os.path.isdir(path):
-        raise SolverError(f"plot: cannot write {path}: it is a folder")
+        raise SolverError(f"{field}: cannot write {path}: it is a folder")
 
 
 def plot_solo(summaries: Sequence[dict[str, Any]], path: str, solo: SoloInfo, heading: str = "") -> str:

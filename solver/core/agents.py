@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from solver.core.errors import SearchError, SolverError
+from solver.core.params import Params, read_params
 from solver.core.strict_json import show
 
 MAX_SECONDS = 86_400
@@ -175,15 +176,20 @@ AGENTS: dict[str, type] = {"random": RandomAgent}
 """Agent classes by name; ``solver.search.agents`` adds the searching ones."""
 
 
-def make_agent(spec: str, seed: Any = None, field: str = "agents") -> Agent:
+def make_agent(spec: str, seed: Any = None, field: str = "agents", params: Params | None = None) -> Agent:
     """An agent from a spec: its name, then ``:option=value`` pairs (``"mcts:time=0.5"``), each
     option at most once and within its range (``OPTIONS``); ``seed`` as ``check_seed`` takes it.
+
+    ``params=FILE`` in the spec reads a parameters file (``solver.core.params``) for the agents
+    that search (the file is checked against the game when the agent first plays); ``params``
+    gives parameters to an agent that takes them and names no file of its own.
 
     Raises:
         SolverError: ``<field>: ...``: the spec is empty, the agent is unknown, or it does not take
             an option or is given one twice; ``SearchError`` (``agents: mcts: iterations: expected
             an integer from 1 to 1000000000, got 0``) when a value is out of range or does not
-            parse, or ``seed`` is not a seed.
+            parse, or ``seed`` is not a seed; ``ParamsError`` (``agents: greedy: params: ...``)
+            for a parameters file that cannot be read or is not one.
     """
     if type(spec) is not str:
         raise SolverError(f"{field}: expected an agent spec such as 'mcts:time=0.5', got {show(spec)}")
@@ -195,16 +201,21 @@ def make_agent(spec: str, seed: Any = None, field: str = "agents") -> Agent:
     kwargs: dict[str, Any] = {}
     for option in options:
         key, _, text = option.partition("=")
-        if key not in takes or key not in OPTIONS:
+        if key not in takes or (key not in OPTIONS and key != "params"):
             known = ", ".join(takes) or "no option"
             raise SolverError(f"{field}: {name}: unknown option {show(key)}; {name} takes {known}")
         where = f"{field}: {name}: {key}"
         if key in kwargs:
             raise SolverError(f"{where}: given twice")
+        if key == "params":
+            kwargs[key] = read_params(text, where)
+            continue
         bound = OPTIONS[key]
         try:
             value: Any = bound.kind(text)
         except ValueError:
             value = text
         kwargs[key] = bound.check(value, where)
+    if params is not None and "params" in takes:
+        kwargs.setdefault("params", params)
     return AGENTS[name](seed=check_seed(seed), **kwargs)

@@ -39,6 +39,11 @@ class RecordError(FieldError):
     """An output file (the solo records, a picture) is unreadable, malformed or cannot be written."""
 
 
+class ParamsError(FieldError):
+    """A parameters file (the AI's named weights and constants) is malformed or does not fit the
+    game; the message names the field (``heuristic.link``)."""
+
+
 class IllegalActionError(SolverError):
     """An action is not legal in the state it was applied to; the state is left unchanged."""
 

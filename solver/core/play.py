@@ -16,6 +16,7 @@ from typing import Any
 
 from solver.core.agents import Agent, Bound, check_seed, derive_seed, make_agent
 from solver.core.errors import SolverError
+from solver.core.params import Params
 from solver.core.strict_json import show
 
 AgentSpec = str | Agent
@@ -133,7 +134,8 @@ class GameRecord:
         }
 
 
-def _agents(specs: Sequence[AgentSpec] | AgentSpec, players: int, seed: int) -> list[Agent]:
+def _agents(specs: Sequence[AgentSpec] | AgentSpec, players: int, seed: int,
+            params: Sequence[Params | None]) -> list[Agent]:  # fmt: skip
     if isinstance(specs, str) or not isinstance(specs, Sequence):
         specs = [specs] * players
     if len(specs) != players:
@@ -141,7 +143,9 @@ def _agents(specs: Sequence[AgentSpec] | AgentSpec, players: int, seed: int) -> 
     for seat, spec in enumerate(specs):
         if not isinstance(spec, str) and not callable(getattr(spec, "step", None)):
             raise SolverError(f"agents[{seat}]: expected an agent spec or an agent, got {show(spec)}")
-    return [make_agent(s, seed=derive_seed(seed, 1000, 1 + seat)) if isinstance(s, str) else s
+    if len(params) != players:
+        raise SolverError(f"params: {players} players need {players} entries (None: the game's own), got {len(params)}")
+    return [make_agent(s, seed=derive_seed(seed, 1000, 1 + seat), params=params[seat]) if isinstance(s, str) else s
             for seat, s in enumerate(specs)]  # fmt: skip
 
 
@@ -150,20 +154,23 @@ def play(
     agents: Sequence[AgentSpec] | AgentSpec,
     seed: int | None = 0,
     on_step: Callable[[Any, int], None] | None = None,
+    params: Sequence[Params | None] | Params | None = None,
 ) -> GameRecord:
     """Play one whole game from the initial state.
 
     Chance outcomes come from a generator seeded with ``seed`` (``None`` means 0, else an integer
     in ``[0, 2**63)``); agents given by name get seeds derived from it, so the same seed replays the
     same game. ``on_step(state, action)`` is called before each action is applied (to print a game
-    as it goes).
+    as it goes). ``params``: parameters (``solver.core.params``) for the agents given by spec that
+    search, one for all or one per seat (``None``: the game's own), unless a spec names a file.
 
     Raises:
         SolverError: an agent spec is bad (``agents: ...``, see ``make_agent``), or ``seed`` is not
             a seed (``SearchError``).
     """
     seed = check_seed(seed)
-    seats = _agents(agents, game.players, seed)
+    per_seat = [params] * game.players if params is None or isinstance(params, Params) else params
+    seats = _agents(agents, game.players, seed, per_seat)
     rng = random.Random(seed)
     state = game.new_initial_state()
     record = GameRecord(seed, [a.name for a in seats])

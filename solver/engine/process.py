@@ -185,6 +185,7 @@ class Engine:
                 result = search_position(
                     state, query.limits, query.algorithm, query.multipv, job.stop,
                     lambda info, id_=query.id: self.send({"id": id_, "type": "info", **info}), query.report_every,
+                    query.params,
                 )  # fmt: skip
                 self.send({"id": query.id, "type": "result", **result})
             except SolverError as exc:

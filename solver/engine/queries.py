@@ -20,7 +20,8 @@ from typing import Any
 
 from solver.api import GAMES
 from solver.core.agents import MAX_SECONDS, MAX_WORKERS, check_seed
-from solver.core.errors import FieldError
+from solver.core.errors import FieldError, ParamsError
+from solver.core.params import Params, read_params
 from solver.core.strict_json import Fields, join, loads
 from solver.search.decision import ALGORITHMS, MULTIPV
 
@@ -49,7 +50,7 @@ _KEYS = {
     "legal": ("game", "options", "position", "seed"),
     "show": ("game", "options", "position", "seed"),
     "apply": ("game", "options", "position", "seed", "actions"),
-    "analyse": ("game", "options", "position", "seed", "limits", "multipv", "report_every", "algorithm"),
+    "analyse": ("game", "options", "position", "seed", "limits", "multipv", "report_every", "algorithm", "params"),
 }
 _LIMITS = ("time", "iterations", "depth", "workers", "seed")
 
@@ -83,6 +84,7 @@ class Query:
     multipv: int = 1
     report_every: float = DEFAULT_REPORT_EVERY
     algorithm: str = "mcts"
+    params: Params | None = None
     terminate: str | int | None = None
 
 
@@ -143,6 +145,8 @@ def check_query(obj: Any) -> Query:
             raise QueryError("limits.depth", "MCTS is bounded by time or iterations, not depth")
         if query.algorithm == "expectimax" and query.limits.iterations is not None:
             raise QueryError("limits.iterations", "expectimax is bounded by time or depth, not iterations")
+        if "params" in obj:
+            query.params = _params(obj["params"])
     return query
 
 
@@ -155,6 +159,15 @@ def _seed(value: Any, name: str) -> int:
         return check_seed(value)
     except FieldError as exc:
         raise QueryError(name, exc.detail) from None
+
+
+def _params(value: Any) -> Params | None:
+    """A parameters document (``solver.core.params``), checked; its game, player count and pack
+    are checked against the position's when the search starts."""
+    try:
+        return read_params(queries.object(value, "params"), "params")
+    except ParamsError as exc:
+        raise QueryError(exc.field, exc.detail) from None
 
 
 def _seconds(value: Any, name: str, zero: bool = False) -> float:

@@ -21,6 +21,7 @@ from typing import Any
 
 import solver
 from solver.core.errors import SearchError
+from solver.core.params import Params
 from solver.engine.queries import Limits
 
 _GAMES: OrderedDict[str, Any] = OrderedDict()
@@ -74,16 +75,19 @@ def search_position(
     stop: threading.Event | None = None,
     on_info: Callable[[dict[str, Any]], None] | None = None,
     report_every: float = 1.0,
+    params: Params | None = None,
 ) -> dict[str, Any]:
     """Search the whole turn of the player to move; the answer as plain JSON.
 
     ``on_info`` is called from the searching thread about every ``report_every`` seconds with the
     search so far (``iterations``, ``nodes``, ``seconds``, ``values`` per player when known, and the
     ``multipv`` best first actions with their lines); setting ``stop`` ends the search within a few
-    milliseconds, and the answer is then the best found so far (``"stopped": true``).
+    milliseconds, and the answer is then the best found so far (``"stopped": true``). ``params``:
+    the parameters to search with (``solver.best_move``'s; by default the position's own).
 
     Raises:
         SearchError: the state is over or at a chance node, or the limits do not fit the algorithm.
+        ParamsError: ``params`` are for another game, player count or pack.
     """
     if state.is_terminal():
         raise SearchError("position: the game is over, there is no move to find")
@@ -95,7 +99,7 @@ def search_position(
     decision = solver.best_move(
         state, algorithm=algorithm, time_limit=seconds, iterations=limits.iterations, depth=limits.depth,
         seed=limits.seed, workers=limits.workers, multipv=multipv, stop=stop,
-        on_progress=on_info, progress_every=report_every if report_every > 0 else None,
+        on_progress=on_info, progress_every=report_every if report_every > 0 else None, params=params,
     )  # fmt: skip
     return {"to_move": state.current_player(), **decision.to_json()}
 

@@ -7,6 +7,9 @@ options (``solver.core.agents.OPTIONS``) and the seed, so the classes take check
 ``greedy`` and ``expectimax`` take ``playouts=N``: their first decision of a game (Go Goa: the
 tour plans to keep) is chosen by N simulated games per action (``solver.search.simulation``).
 ``greedy`` takes ``lookahead=N`` for games whose heuristic looks ahead (Go Goa: days of routes).
+Every one takes ``params=FILE``: a parameters file (``solver.core.params``) with the heuristic's
+weights and (MCTS) the search's constants to play with; an option given in the spec itself
+(``explore=0.5``) wins over the file.
 
     >>> from solver.core.agents import make_agent
     >>> make_agent("mcts:iterations=200:workers=1", seed=1).name
@@ -21,6 +24,7 @@ import numpy as np
 
 from solver.core.agents import AGENTS, derive_seed
 from solver.core.errors import SolverError
+from solver.core.params import Params
 from solver.search import mcts
 from solver.search.greedy import make_greedy
 from solver.search.searcher import (
@@ -30,20 +34,21 @@ from solver.search.searcher import (
     capacity_for,
     table_bits_for,
 )
+from solver.search.settings import settings
 from solver.search.simulation import best_by_simulation
 
 
-def heuristic_params(kernel: Any, lookahead: int | None) -> np.ndarray:
-    """The kernel's heuristic weights, set to look ``lookahead`` ahead if given: a game whose
-    heuristic looks ahead names the weight that says how far (``HEURISTIC_LOOKAHEAD``)."""
-    if lookahead is None:
-        return kernel.HEURISTIC_PARAMS
-    index = getattr(kernel, "HEURISTIC_LOOKAHEAD", None)
-    if index is None:
-        raise SolverError("lookahead: this game's heuristic does not look ahead")
-    params = kernel.HEURISTIC_PARAMS.copy()
-    params[index] = lookahead
-    return params
+def heuristic_params(kstate: Any, params: Params | None = None, lookahead: int | None = None) -> np.ndarray:
+    """The heuristic weights a search of ``kstate`` runs with (``solver.search.settings``, with
+    the parameters ``params``), set to look ``lookahead`` ahead if given: a game whose heuristic
+    looks ahead names the weight that says how far (``HEURISTIC_LOOKAHEAD``)."""
+    weights = settings(kstate, params)[0]
+    if lookahead is not None:
+        index = getattr(kstate.search_kernel(), "HEURISTIC_LOOKAHEAD", None)
+        if index is None:
+            raise SolverError("lookahead: this game's heuristic does not look ahead")
+        weights[index] = lookahead
+    return weights
 
 
 def _searched(stats: RootStats, legal: list[int]) -> int:
@@ -57,9 +62,10 @@ class OpeningBySimulation:
     games (``playouts`` per action, ``solver.search.simulation``) end best: a bet on the whole game
     that a short search cannot judge. An agent plays one game (as ``solver.play`` makes them)."""
 
-    def __init__(self, seed: int, playouts: int | None) -> None:
+    def __init__(self, seed: int, playouts: int | None, params: Params | None) -> None:
         self.seed = seed
         self.playouts = playouts
+        self.params = params
         self.opened = False
 
     def opening(self, state: Any) -> int | None:
@@ -67,7 +73,8 @@ class OpeningBySimulation:
         if self.opened or not self.playouts or len(state.legal_actions()) < 2:
             return None
         self.opened = True
-        return best_by_simulation(state, self.playouts, derive_seed(self.seed))[0]
+        heuristic = heuristic_params(state.kernel_state(), self.params)
+        return best_by_simulation(state, self.playouts, derive_seed(self.seed), heuristic)[0]
 
 
 class MCTSAgent:
@@ -82,8 +89,9 @@ class MCTSAgent:
     def __init__(self, seed: int = 0, time: float | None = None, iterations: int | None = None,
                  workers: int | None = None, explore: float | None = None, rollout: int | None = None,
                  guided: int | None = None, finish: int | None = None,
-                 chance: float | None = None) -> None:  # fmt: skip
+                 chance: float | None = None, params: Params | None = None) -> None:  # fmt: skip
         self.seed = seed
+        self.params = params
         self.seconds = time
         self.iterations = iterations if iterations is not None or time is not None else 1000
         self.workers = workers
@@ -99,12 +107,12 @@ class MCTSAgent:
             if self.searcher is not None:
                 self.searcher.close()
             self.decisions += 1
-            params = mcts.default_params(kstate.search_kernel(), kstate.players)
+            heuristic, params = settings(kstate, self.params)
             for index, value in self.options:
                 if value is not None:
                     params[index] = value
             self.searcher = MCTSSearcher(kstate, seed=derive_seed(self.seed, 7919, self.decisions),
-                                         workers=self.workers, params=params,
+                                         workers=self.workers, params=params, heuristic=heuristic,
                                          capacity=capacity_for(None if self.iterations else self.seconds))  # fmt: skip
         action = legal[0] if len(legal) == 1 else _searched(self.searcher.run(self.iterations, self.seconds), legal)
         self.searcher.advance(action)
@@ -117,8 +125,9 @@ class ExpectimaxAgent(OpeningBySimulation):
     name = "expectimax"
 
     def __init__(self, seed: int = 0, time: float | None = None, depth: int | None = None,
-                 cutoff: float = 0.01, playouts: int | None = None) -> None:  # fmt: skip
-        super().__init__(seed, playouts)
+                 cutoff: float = 0.01, playouts: int | None = None,
+                 params: Params | None = None) -> None:  # fmt: skip
+        super().__init__(seed, playouts, params)
         self.seconds = time
         self.depth = depth if depth is not None or time is not None else 2
         self.cutoff = cutoff
@@ -132,7 +141,8 @@ class ExpectimaxAgent(OpeningBySimulation):
         if opening is not None:
             return opening
         self.decisions += 1
-        searcher = ExpectimaxSearcher(state.kernel_state(), cutoff=self.cutoff,
+        kstate = state.kernel_state()
+        searcher = ExpectimaxSearcher(kstate, cutoff=self.cutoff, heuristic=heuristic_params(kstate, self.params),
                                       seed=derive_seed(self.seed, 7919, self.decisions),
                                       table_bits=table_bits_for(None if self.depth else self.seconds))  # fmt: skip
         return _searched(searcher.run(depth=self.depth, seconds=self.seconds), legal)
@@ -143,9 +153,9 @@ class GreedyAgent(OpeningBySimulation):
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, playouts: int | None = None,
-                 lookahead: int | None = None) -> None:  # fmt: skip
-        super().__init__(seed, playouts)
+    def __init__(self, seed: int = 0, playouts: int | None = None, lookahead: int | None = None,
+                 params: Params | None = None) -> None:  # fmt: skip
+        super().__init__(seed, playouts, params)
         self.lookahead = lookahead
 
     def step(self, state: Any) -> int:
@@ -153,8 +163,8 @@ class GreedyAgent(OpeningBySimulation):
         if opening is not None:
             return opening
         kstate = state.kernel_state()
-        kernel = kstate.search_kernel()
-        return int(make_greedy(kernel)(kstate.array, heuristic_params(kernel, self.lookahead)))
+        weights = heuristic_params(kstate, self.params, self.lookahead)
+        return int(make_greedy(kstate.search_kernel())(kstate.array, weights))
 
 
 AGENTS.update({"mcts": MCTSAgent, "expectimax": ExpectimaxAgent, "greedy": GreedyAgent})

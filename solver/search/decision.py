@@ -18,10 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from solver.core.agents import COUNT, OPTIONS, Bound, check_seed, derive_seed
 from solver.core.errors import SearchError
+from solver.core.params import ParamsSource
 from solver.core.strict_json import show
-from solver.search import mcts
 from solver.search.greedy import make_greedy
 from solver.search.searcher import (
     ExpectimaxSearcher,
@@ -30,6 +32,7 @@ from solver.search.searcher import (
     capacity_for,
     table_bits_for,
 )
+from solver.search.settings import settings
 
 ALGORITHMS = ("mcts", "expectimax")
 
@@ -111,18 +114,6 @@ def _optional(value: Any, field: str, bound: Bound) -> Any:
     return None if value is None else bound.check(value, field)
 
 
-def _params(params: Any) -> list[float] | None:
-    """MCTS's parameters (``mcts.DEFAULT_PARAMS``) as floats, checked: ``explore``, ``rollout``,
-    ``guided``, the random step's probability and ``finish``, within their agent options' ranges."""
-    if params is None:
-        return None
-    if isinstance(params, (str, bytes)) or not hasattr(params, "__len__") or len(params) != len(mcts.DEFAULT_PARAMS):
-        raise SearchError(f"params: expected {len(mcts.DEFAULT_PARAMS)} numbers, got {show(params)}")
-    bounds = [OPTIONS["explore"], OPTIONS["rollout"], OPTIONS["guided"], Bound(float, 0, 1), OPTIONS["finish"],
-              OPTIONS["chance"]]  # mcts.P_*
-    return [Bound(float, b.low, b.high).check(value, f"params[{i}]") for i, (value, b) in enumerate(zip(params, bounds))]
-
-
 def best_move(
     state: Any,
     algorithm: str = "mcts",
@@ -130,7 +121,7 @@ def best_move(
     iterations: int | None = None,
     seed: int | None = 0,
     workers: int | None = None,
-    params: Any = None,
+    params: ParamsSource = None,
     depth: int | None = None,
     cutoff: float = 0.01,
     multipv: int = 0,
@@ -161,25 +152,31 @@ def best_move(
     ``seed``: ``None`` means 0, else an integer in ``[0, 2**63)`` (``solver.core.agents.check_seed``);
     the searchers draw from it reduced into ``[0, 2**53)``, the same on every backend.
 
+    ``params``: a parameters file (its path, its JSON object or ``solver.core.params.Params``)
+    for this game, player count and pack, with the heuristic's weights and MCTS's constants to
+    search with; by default the state's own (``solver.search.settings``).
+
     Raises:
         SearchError: naming the argument: the state is terminal or a chance node, a budget or the
             seed is out of range (``solver.core.agents.OPTIONS``), or a budget does not fit the
             algorithm.
+        ParamsError: ``params...``: the parameters are unreadable or for another game, player
+            count or pack.
     """
     called = time.perf_counter()
     _check(state, algorithm)
     seconds, iterations, depth, workers = _budget(algorithm, time_limit, iterations, depth, workers)
     seed = derive_seed(check_seed(seed))
     cutoff = OPTIONS["cutoff"].check(cutoff, "cutoff")
-    params = _params(params)
     multipv = MULTIPV.check(multipv, "multipv")
     kstate = state.kernel_state().clone()
+    heuristic, search = settings(kstate, params)
     start = time.perf_counter() if load_searchers(kstate, algorithm) else called
     if algorithm == "mcts":
-        searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=params,
+        searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=search, heuristic=heuristic,
                                      capacity=capacity_for(seconds))  # fmt: skip
     else:
-        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed,
+        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed, heuristic=heuristic,
                                       table_bits=table_bits_for(seconds))  # fmt: skip
     player = kstate.current_player()
     actions: list[int] = []
@@ -223,7 +220,7 @@ def best_move(
                     first = stats
                     lines = lines_of(searcher, kstate, stats, multipv) if multipv else []
             else:
-                action = legal[0] if len(legal) == 1 else _unsearched(searcher, kstate, legal)
+                action = legal[0] if len(legal) == 1 else _unsearched(searcher, kstate, legal, heuristic)
             steps.append(kstate.action_to_string(action))
             actions.append(action)
             searcher.advance(action)
@@ -232,7 +229,7 @@ def best_move(
         searcher.close()
     workers = searcher.workers
     del searcher, report  # its trees or table are freed inside the clock
-    value = first.value_of(first.best) if first else _value(kstate, player)
+    value = first.value_of(first.best) if first else _value(kstate, player, heuristic)
     stats_out = {
         "algorithm": algorithm,
         "backend": kstate.backend,
@@ -277,7 +274,7 @@ def _ends_call(kstate: Any, action: int) -> bool:
     return after.is_terminal() or after.current_player() != kstate.current_player()
 
 
-def _unsearched(searcher: Any, kstate: Any, legal: list[int]) -> int:
+def _unsearched(searcher: Any, kstate: Any, legal: list[int], heuristic: np.ndarray) -> int:
     """The action of a decision the clock left no time to search: the most visited of the tree
     kept from the earlier decisions if it tried every legal action and that one ``TRUSTED_VISITS``
     times, else the greedy baseline's (``solver.search.greedy``, well under a millisecond).
@@ -291,16 +288,12 @@ def _unsearched(searcher: Any, kstate: Any, legal: list[int]) -> int:
             best = max(legal, key=visits.__getitem__)
             if visits[best] >= TRUSTED_VISITS:
                 return best
-    kernel = kstate.search_kernel()
-    return int(make_greedy(kernel)(kstate.array, kernel.HEURISTIC_PARAMS))
+    return int(make_greedy(kstate.search_kernel())(kstate.array, heuristic))
 
 
-def _value(kstate: Any, player: int) -> float:
-    import numpy as np
-
+def _value(kstate: Any, player: int, heuristic: np.ndarray) -> float:
     out = np.zeros(8)
-    kernel = kstate.search_kernel()
-    kernel.heuristic(kstate.array, kernel.HEURISTIC_PARAMS, out)
+    kstate.search_kernel().heuristic(kstate.array, heuristic, out)
     return float(out[player])
 
 
@@ -312,12 +305,13 @@ def analyse(
     seed: int | None = 0,
     workers: int | None = None,
     pv_length: int = 8,
+    params: ParamsSource = None,
 ) -> list[dict[str, Any]]:
     """The best few actions at this decision with their visits, values and principal variations.
 
     ``time_limit`` bounds the search as in ``best_move`` (the one-time compilation excepted).
 
-    ``top`` and ``pv_length`` are positive integers; ``seed`` is taken as by ``best_move``.
+    ``top`` and ``pv_length`` are positive integers; ``seed`` and ``params`` are taken as by ``best_move``.
 
     Raises:
         SearchError: naming the argument: the state is terminal or a chance node, or a budget,
@@ -329,8 +323,10 @@ def analyse(
     seed = derive_seed(check_seed(seed))
     top, pv_length = COUNT.check(top, "top"), COUNT.check(pv_length, "pv_length")
     kstate = state.kernel_state().clone()
+    heuristic, search = settings(kstate, params)
     start = time.perf_counter() if load_searchers(kstate, "mcts") else called
-    searcher = MCTSSearcher(kstate, seed=seed, workers=workers, capacity=capacity_for(seconds))
+    searcher = MCTSSearcher(kstate, seed=seed, workers=workers, params=search, heuristic=heuristic,
+                            capacity=capacity_for(seconds))  # fmt: skip
     try:
         left = None if seconds is None else seconds - (time.perf_counter() - start)
         stats = searcher.run(iterations=iterations, seconds=left)

@@ -34,8 +34,8 @@ the position, so a position always gets the same choice and no seed is needed.
     >>> state = solver.load_game("godo", players=1, backend="numba").new_initial_state()
     >>> while not state.turn_start():
     ...     state.apply_action(state.legal_actions()[0])
-    >>> kernel = state.kernel_state().search_kernel()
-    >>> action = make_greedy(kernel)(state.kernel_state().array, heuristic_params(kernel, None))
+    >>> kstate = state.kernel_state()
+    >>> action = make_greedy(kstate.search_kernel())(kstate.array, heuristic_params(kstate))
     >>> int(action) in state.legal_actions()
     True
 """

@@ -182,7 +182,7 @@ class _Search:
     def __init__(self, game: Any, world: World) -> None:
         self.start = game.new_initial_state().kernel_state()
         self.kernel = self.start.kernel
-        self.params = self.kernel.HEURISTIC_PARAMS
+        self.params = self.kernel.HEURISTIC_PARAMS  # the code's weights: a yardstick that tuning does not move
         self.kind = _kind(game)
         self.streams = [k for k, _ in world.draws]
         self.outcomes = [v for _, v in world.draws]

@@ -33,6 +33,7 @@ import numpy as np
 
 from solver.core.agents import MAX_WORKERS
 from solver.search import expectimax, mcts
+from solver.search.settings import settings
 
 CAPACITY = 1 << 18  # nodes per tree: an iteration adds at most one
 TABLE_BITS = 20  # expectimax: the transposition table holds 2**TABLE_BITS entries
@@ -109,8 +110,8 @@ class MCTSSearcher:
         state: a kernel-backed state (``KernelState``) at a decision node.
         seed: seeds every worker's generator (worker ``w`` gets ``seed * 1000 + w``).
         workers: parallel trees (root parallelism); default: every core.
-        params: the search's float parameters (default: ``mcts.default_params`` of the kernel).
-        heuristic: the game's heuristic weights (default: the kernel's own).
+        params: the search's float parameters (default: the state's, ``solver.search.settings``).
+        heuristic: the game's heuristic weights (default: the state's, ``solver.search.settings``).
         kernel: the compiled kernel module to search with (default: the state's own backend's,
             ``state.search_kernel()``), e.g. ``solver.games.godo.ckernel_jit`` for the C kernel.
     """
@@ -129,9 +130,9 @@ class MCTSSearcher:
         self.search = mcts.make_mcts(self.kernel)
         self.state = state.array.copy()
         self.workers = workers or min(os.cpu_count() or 1, MAX_WORKERS)
-        self.params = (mcts.default_params(self.kernel, state.players) if params is None
-                       else np.asarray(params, np.float64))  # fmt: skip
-        self.heuristic = self.kernel.HEURISTIC_PARAMS.copy() if heuristic is None else heuristic
+        own_heuristic, own_params = settings(state) if params is None or heuristic is None else (None, None)
+        self.params = own_params if params is None else np.asarray(params, np.float64)
+        self.heuristic = own_heuristic if heuristic is None else heuristic
         players = state.players
         self.trees = [mcts.Tree(capacity, players) for _ in range(self.workers)]
         self.rngs = [np.array([seed * 1000 + w + 1], np.uint64) for w in range(self.workers)]
@@ -275,7 +276,7 @@ class ExpectimaxSearcher:
         self.rng = np.array([seed * 1000 + 1], np.uint64) if determinize else None
         self.cutoff, self.max_depth = cutoff, max_depth
         self.table = expectimax.Table(table_bits, state.players)
-        self.heuristic = self.kernel.HEURISTIC_PARAMS.copy() if heuristic is None else heuristic
+        self.heuristic = settings(state)[0] if heuristic is None else heuristic
         self.workers = 1
         self.rate: float | None = None  # measured: nodes a second
         self.last: RootStats | None = None  # what the last depth searched in full found (for progress reports)

@@ -41,6 +41,7 @@ from solver.search.compiled import (
 )
 from solver.search.greedy import choose
 from solver.search.mcts import sample_chance
+from solver.search.settings import settings
 
 
 def play_out(s, heur, rng, acts, probs):
@@ -93,6 +94,6 @@ def best_by_simulation(
     kernel = kstate.search_kernel()
     actions = np.array(state.legal_actions(), np.int64)
     means = np.zeros(len(actions))
-    heur = kernel.HEURISTIC_PARAMS if heuristic is None else heuristic
+    heur = settings(kstate)[0] if heuristic is None else heuristic
     make_simulation(kernel)(kstate.array, actions, playouts, heur, seed, means)
     return int(actions[int(np.argmax(means))]), dict(zip(actions.tolist(), means.tolist()))

@@ -19,15 +19,18 @@ for agents with fixed budgets (iterations, depth).
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import solver
 from solver import report
 from solver.core.agents import make_agent
+from solver.core.params import Params, read_params
 from solver.core.play import random_step
 
 TIMING = frozenset({"seconds"})
@@ -42,23 +45,36 @@ _WARM: set[tuple[Any, ...]] = set()  # (game, options, agent name) compiled in t
 @dataclass(frozen=True)
 class Job:
     """One game: ``game`` loaded with the keyword arguments ``load``, agent ``agents[seats[s]]`` at
-    seat ``s``, chance and agents seeded from ``seed`` (``solver.play``)."""
+    seat ``s``, chance and agents seeded from ``seed`` (``solver.play``); ``params``, if given, has
+    for each agent a parameters document as JSON text (``""``: the game's own parameters), so that
+    a job carries its parameters to any machine (a tune's trials)."""
 
     game: str
     load: tuple[tuple[str, Any], ...]
     agents: tuple[str, ...]
     seats: tuple[int, ...]
     seed: int
+    params: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple[Any, ...]:
         """What tells this game from the others of its sweep (and from a results file's lines)."""
-        return result_key({"agents": self.agents, "seats": self.seats, "seed": self.seed})
+        return result_key({"agents": self.agents, "seats": self.seats, "seed": self.seed, "params": self.params})
 
 
 def result_key(result: dict[str, Any]) -> tuple[Any, ...]:
-    """The ``Job.key`` of a result dict (agents, seats and seed)."""
-    return tuple(result["agents"]), tuple(result["seats"]), result["seed"]
+    """The ``Job.key`` of a result dict (agents, seats, seed and parameters, if any)."""
+    return tuple(result["agents"]), tuple(result["seats"]), result["seed"], tuple(result.get("params", ()))
+
+
+def params_text(params: Params | None) -> str:
+    """A job's JSON text for ``params`` (``""`` for none), the same for the same parameters."""
+    return "" if params is None else json.dumps(params.to_json(), sort_keys=True)
+
+
+@cache
+def _params(text: str) -> Params | None:
+    return read_params(json.loads(text)) if text else None
 
 
 def without_timing(result: dict[str, Any]) -> dict[str, Any]:
@@ -109,12 +125,13 @@ def prepare(job: Job) -> Any:
 def play_job(job: Job) -> dict[str, Any]:
     """Play one game and return its result: the job's ``agents``, ``seats`` and ``seed``, the game's
     name and options, ``steps``, ``scores`` and ``winners`` by seat, ``title``, every action in
-    order (``actions``: the game replays from them); for a solo game the ``score`` it is judged by
+    order (``actions``: the game replays from them); the job's ``params`` if it has them; for a solo game the ``score`` it is judged by
     and whether it was ``won``; last, ``seconds`` (timing, see ``TIMING``).
     """
     game = prepare(job)
     start = time.perf_counter()
-    record = solver.play(game, [job.agents[i] for i in job.seats], seed=job.seed)
+    params = [_params(job.params[i]) if job.params else None for i in job.seats]
+    record = solver.play(game, [job.agents[i] for i in job.seats], seed=job.seed, params=params)
     seconds = time.perf_counter() - start
     result: dict[str, Any] = {
         "game": job.game, "options": game.options(), "agents": list(job.agents),
@@ -122,6 +139,8 @@ def play_job(job: Job) -> dict[str, Any]:
         "scores": list(record.scores), "winners": list(record.winners), "title": record.title,
         "actions": list(record.actions),
     }  # fmt: skip
+    if job.params:
+        result["params"] = list(job.params)
     if game.players == 1:
         solo = game.solo_info
         result["score"] = solo.score_of(record.final, record.scores)

@@ -70,35 +70,71 @@ def play_local(plan: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
     if workers == 1:
         yield from map(play_job, plan)
         return
-    todo = list(reversed(plan))  # popped from the end: plan order
-    breaks = 0
-    while todo:
-        pool = ProcessPoolExecutor(
-            workers, multiprocessing.get_context("spawn"), _start_worker, (todo[-1],)
-        )
+    pool = LocalPool(workers)
+    try:
+        yield from pool.play(plan)
+    finally:
+        pool.close()
+
+
+class LocalPool:
+    """``workers`` processes kept for one plan after another (a tune's batches of trials), so
+    that each is started, and its agents compiled, once.
+
+        >>> from solver.sweep.jobs import Job
+        >>> pool = LocalPool(2)
+        >>> [sorted(r["seed"] for r in pool.play([Job("kokoro", (("players", 1),), ("random",), (0,), s)
+        ...                                       for s in seeds])) for seeds in ((1, 2), (3,))]
+        [[1, 2], [3]]
+        >>> pool.close()
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pool: ProcessPoolExecutor | None = None
+
+    def play(self, plan: Sequence[Job]) -> Iterator[dict[str, Any]]:
+        """The results of ``plan``'s games as they finish (see ``play_local``); closing the iterator
+        early ends the games in play and the processes with them (the next plan starts new ones)."""
+        todo = list(reversed(plan))  # popped from the end: plan order
         running: dict[Future[dict[str, Any]], Job] = {}
+        breaks = 0
+        finished = False
         try:
             while todo or running:
-                while todo and len(running) < IN_FLIGHT * workers:
+                if self.pool is None:
+                    self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"),
+                                                    _start_worker, (todo[-1],))  # fmt: skip
+                while todo and len(running) < IN_FLIGHT * self.workers:
                     job = todo.pop()
-                    running[pool.submit(play_job, job)] = job
+                    running[self.pool.submit(play_job, job)] = job
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 if any(isinstance(future.exception(), BrokenProcessPool) for future in done):
-                    break  # a worker died: every game in flight is lost with the pool
+                    breaks += 1  # a worker died: every game in flight is lost with the pool
+                    if breaks >= RESTARTS:
+                        raise SolverError(f"jobs: the worker processes died {breaks} times in a row without"
+                                          " finishing a game")  # fmt: skip
+                    todo.extend(reversed(list(running.values())))
+                    running.clear()
+                    self._drop()
+                    continue
                 for future in done:
                     del running[future]
                     breaks = 0
                     yield future.result()
-            else:
-                return
-            breaks += 1
-            if breaks >= RESTARTS:
-                raise SolverError(f"jobs: the worker processes died {breaks} times in a row without"
-                                  " finishing a game")  # fmt: skip
-            todo.extend(reversed(list(running.values())))
-            running.clear()
+            finished = True
         finally:
-            _stop(pool, running)
+            if not finished:
+                self._drop(running)
+
+    def _drop(self, running: dict[Future[dict[str, Any]], Job] | None = None) -> None:
+        if self.pool is not None:
+            _stop(self.pool, running or {})
+            self.pool = None
+
+    def close(self) -> None:
+        """Stop the processes."""
+        self._drop()
 
 
 def _start_worker(job: Job) -> None:

@@ -56,6 +56,7 @@ _KEYS = (
     "multipv",
     "algorithm",
     "seed",
+    "params",
 )
 _LIMITS = ("time", "iterations", "seed")
 
@@ -100,6 +101,8 @@ def read_search(message: dict[str, Any]) -> SearchRequest:
         "multipv": message.get("multipv", DEFAULT_MULTIPV),
         "algorithm": message.get("algorithm", "mcts"),
     }
+    if "params" in message:
+        analyse["params"] = message["params"]
     try:
         query = check_query(analyse)
     except QueryError as exc:
@@ -120,6 +123,7 @@ def run_search(request: SearchRequest, stop: threading.Event, on_info: Any) -> d
         stop,
         lambda info: on_info({"type": "info", **info}),
         REPORT_EVERY,
+        query.params,
     )
     picture = render.svg(state, observer=observer, highlight=result["actions"])
     return {"type": "result", **result, "svg": str(picture)}

@@ -60,7 +60,7 @@ class Greedy:
         kstate = state.kernel_state()
         self.kernel = kstate.search_kernel()
         self.module = compiled.build(greedy, self.kernel)
-        self.heur = heuristic_params(self.kernel, None)
+        self.heur = heuristic_params(kstate)
         self.acts = np.empty(self.kernel.BUFFER, np.int64)
         self.probs = np.empty(self.kernel.BUFFER, np.float64)
         self.line = kstate.array.copy()  # states of the game, as the kernels' ``copy_state`` needs

@@ -50,8 +50,8 @@ def test_greedy_looks_two_days_ahead() -> None:
     from solver.search.agents import heuristic_params
 
     index = K.HEURISTIC_LOOKAHEAD
-    assert heuristic_params(K, 2)[index] == 2 != K.HEURISTIC_PARAMS[index]
     state = solver.load_game("gogoa", players=1, backend="numba").new_initial_state()
+    assert heuristic_params(state.kernel_state(), lookahead=2)[index] == 2 != K.HEURISTIC_PARAMS[index]
     while state.is_chance_node() or len(state.legal_actions()) == 1:
         state.apply_action(state.legal_actions()[0])
     assert make_agent("greedy:lookahead=2").step(state) in state.legal_actions()

@@ -190,7 +190,7 @@ def test_a_decision_left_unsearched_trusts_the_kept_tree_only_with_enough_visits
             break
     assert best != greedy, "coverage: every small tree agreed with greedy"
     assert visits < TRUSTED_VISITS
-    assert _unsearched(searcher, kstate, legal) == greedy
+    assert _unsearched(searcher, kstate, legal, kernel.HEURISTIC_PARAMS) == greedy
     searcher, best, visits = tree_choice(3000, 1)
     assert visits >= TRUSTED_VISITS
-    assert _unsearched(searcher, kstate, legal) == best
+    assert _unsearched(searcher, kstate, legal, kernel.HEURISTIC_PARAMS) == best

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from solver.core.params import defaults
 from solver.games.godo import geometry as geo
 from solver.games.godo import rules as R
+from solver.games.godo import weights
 from solver.games.godo.pack import NUM_COLOURS, NUM_TILES, TRACK_LENGTH
 
 ROWS = 64
@@ -124,7 +126,5 @@ at its end; judged there, and after the reply, MCTS beats the greedy baseline in
 (docs/ai.md, "2 players" and "Seeing the reply"). Solo keeps the defaults: with 5 rollout steps,
 these won 21 of 30 solo games (MCTS at 300 iterations a decision, seeds 100-129) against 24."""
 
-HEURISTIC_PARAMS = np.array([0.35, 2.0, 0.8, 0.5, 0.3], np.float64)
-"""Default weights of every kernel's ``heuristic``: progress temperature (multiplayer), progress per
-turn, solo margin slope, worth of a collected virtue token in journal steps, and (solo) worth of a
-virtue symbol at an intersection without an Ensō token in journal steps."""
+HEURISTIC_PARAMS = defaults(weights.HEURISTIC)
+"""The heuristic's default weights, by index (``weights.HEURISTIC`` names them)."""

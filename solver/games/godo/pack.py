@@ -35,7 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from solver.core.packs import PackSource, read_pack
+from solver.core.params import Params, pack_params
 from solver.core.strict_json import join, packs, show
+from solver.games.godo.weights import GAME
 
 COLOURS = ("blue", "green", "purple", "red", "yellow")
 NUM_COLOURS = len(COLOURS)
@@ -54,7 +56,7 @@ NAMED_PACKS = {"reference": REFERENCE_PACK, "reference-v1": DATA / "reference-v1
 """The packs that ship, by name: the calibrated reference pack and the first one, kept for tests and
 comparisons (see docs/godo-reference-pack.md)."""
 
-_PACK_KEYS = ("name", "description", "design", "tiles", "journal")
+_PACK_KEYS = ("name", "description", "design", "tiles", "journal", "params")
 _TILE_KEYS = ("id", "legs", "corners")
 _SIDES = ("standard", "variant")
 
@@ -107,6 +109,7 @@ class Pack:
     tiles: tuple[Tile, ...]
     standard: Journal
     variant: Journal
+    params: tuple[Params, ...] = ()  # the tuned parameters it carries, by player count
 
     def journal(self, variant: bool) -> Journal:
         """The journal side used by a game with or without the Sacred Specialties."""
@@ -208,6 +211,7 @@ def parse_pack(obj: Any) -> Pack:
         tuple(_parse_tile(t, i) for i, t in enumerate(tiles)),
         _parse_journal(journal["standard"], "journal.standard", with_icons=False),
         _parse_journal(journal["variant"], "journal.variant", with_icons=True),
+        pack_params(obj, GAME, name),
     )
 
 

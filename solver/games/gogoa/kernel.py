@@ -55,16 +55,14 @@ from solver.games.gogoa import dice
 from solver.games.gogoa import hexgrid as hx
 from solver.games.gogoa import layout as L
 from solver.games.gogoa import scoring as sc
+from solver.games.gogoa import weights as W
 from solver.games.gogoa.dice import FACES, ROLL_ODDS, ROLLS, guides_needed, turns_allowed
 from solver.games.gogoa.pack import GUIDES, NUM_TYPES
 from solver.games.gogoa.rules import DAYS, DEALT_PER_DECK, HAND
 
 BUFFER = L.BUFFER
 HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
-# indices into HEURISTIC_PARAMS (see layout)
-P_NEAR, P_TYPES, P_RADIUS, P_PACE, P_LAND, P_GUIDE, P_UNKEPT = range(7)
-P_TEMPERATURE, P_LOOKAHEAD, P_PLAN, P_BONUS, P_BEAM = range(7, 12)
-HEURISTIC_LOOKAHEAD = P_LOOKAHEAD
+HEURISTIC_LOOKAHEAD = W.P_LOOKAHEAD
 """The weight that says how many days of routes the heuristic looks ahead (0, 1 or 2; see
 ``estimate``): the ``lookahead`` option of the ``greedy`` agent sets it."""
 NW = L.NW
@@ -840,9 +838,9 @@ def tour_length(here, places, owner, n, targets, path):
 def targets_value(s, p, left, params, scratch):
     """What player ``p``'s tour plans and Dudhsagar still to complete are worth with ``left``
     days to go: for the best choice of targets to go for, the walk through their missing places
-    at ``params[P_PACE]`` steps a day leaves spare days; each place is hit with the chance of
-    landing on it at least once in the spare days and one more (``params[P_LAND]`` a try); a plan
-    counts its points times ``params[P_PLAN]``, Dudhsagar ``params[P_BONUS]`` (``scratch``: 28
+    at ``params[W.P_PACE]`` steps a day leaves spare days; each place is hit with the chance of
+    landing on it at least once in the spare days and one more (``params[W.P_LAND]`` a try); a plan
+    counts its points times ``params[W.P_PLAN]``, Dudhsagar ``params[W.P_BONUS]`` (``scratch``: 28
     entries)."""
     places, owner = scratch[:7], scratch[7:14]
     points, missing = scratch[14:17], scratch[17:20]
@@ -876,14 +874,14 @@ def targets_value(s, p, left, params, scratch):
         for i in range(n):
             count += (chosen >> owner[i]) & 1
         walk = tour_length(here, places, owner, n, chosen, scratch[20:28])
-        spare = left - max(count, int(np.ceil(walk / params[P_PACE])))
+        spare = left - max(count, int(np.ceil(walk / params[W.P_PACE])))
         if spare < 0:
             continue
-        chance = 1.0 - (1.0 - params[P_LAND]) ** (spare + 1)
+        chance = 1.0 - (1.0 - params[W.P_LAND]) ** (spare + 1)
         value = 0.0
         for t in range(targets):
             if (chosen >> t) & 1:
-                worth = params[P_BONUS] if t == bonus else params[P_PLAN] * points[t]
+                worth = params[W.P_BONUS] if t == bonus else params[W.P_PLAN] * points[t]
                 value += worth * chance ** missing[t]
         best = max(best, value)
     return best
@@ -897,7 +895,7 @@ def outlook(s, p, left, params, kind, counts, scratch):
     """Player ``p``'s final score as it looks with ``left`` days to go and no dice known: the
     score so far; a souvenir a day (as likely as there are new destinations within three steps);
     the sets and same-type points the best mix of types for those days would add (among the new
-    destinations within ``params[P_RADIUS]`` steps a day left), counted at ``params[P_TYPES]``;
+    destinations within ``params[W.P_RADIUS]`` steps a day left), counted at ``params[W.P_TYPES]``;
     the tour plans and Dudhsagar (``targets_value``); the guides in hand.
     ``kind``: the type of each destination hex; ``counts``, ``scratch``: scratch arrays."""
     total = float(score(s, p))
@@ -907,7 +905,7 @@ def outlook(s, p, left, params, kind, counts, scratch):
     spare = scratch[:NUM_TYPES]
     spare[:] = 0
     near = 0
-    radius = params[P_RADIUS] * left
+    radius = params[W.P_RADIUS] * left
     for w in range(NW):
         new = np.uint64(s[L.DEST + w]) & ~np.uint64(s[L.VISITED + p * NW + w])
         while new:
@@ -918,14 +916,14 @@ def outlook(s, p, left, params, kind, counts, scratch):
             if d <= radius:
                 spare[kind[h]] += 1
     k = min(left, int(spare.sum()))
-    total += sc.SOUVENIR * k * min(1.0, params[P_NEAR] * near)
+    total += sc.SOUVENIR * k * min(1.0, params[W.P_NEAR] * near)
     type_counts(s, p, counts)
     extra, dp = scratch[NUM_TYPES : 2 * NUM_TYPES], scratch[2 * NUM_TYPES :]
-    total += params[P_TYPES] * (best_type_bonus(counts, spare, extra, k, dp) - type_bonus(counts))
+    total += params[W.P_TYPES] * (best_type_bonus(counts, spare, extra, k, dp) - type_bonus(counts))
     if s[L.KEPT + p] == 0:  # plans not chosen yet
-        total += params[P_UNKEPT]
+        total += params[W.P_UNKEPT]
     total += targets_value(s, p, left, params, scratch)
-    return total + params[P_GUIDE] * guides_left(s, p)
+    return total + params[W.P_GUIDE] * guides_left(s, p)
 
 
 @njit("UniTuple(uint64, 3)(int64, int64, int64, int64, uint64[:, :, :, ::1])", cache=True)
@@ -1052,7 +1050,7 @@ def lookahead(s, p, left, params, kind, counts, scratch, roll, allowed, depth):
     """Player ``p``'s final score as it looks before today's route (``left`` days to go, today's
     included): the best value among the hexes the route can end on, averaged over the rolls, or
     for roll ``roll`` if the dice show (``allowed``: the dice that may give the direction, see
-    ``day_ends``). A hex is valued by its ``outlook``; with ``depth`` 2, the ``params[P_BEAM]``
+    ``day_ends``). A hex is valued by its ``outlook``; with ``depth`` 2, the ``params[W.P_BEAM]``
     best hexes of each roll are valued again by the same averaged best over the next day's routes
     from there (and the others dropped). Local Guides are not used."""
     masks = np.empty((len(ROLLS), NW), np.uint64)
@@ -1070,7 +1068,7 @@ def lookahead(s, p, left, params, kind, counts, scratch, roll, allowed, depth):
         inner = np.empty((len(ROLLS), NW), np.uint64)
         later = np.zeros(hx.CELLS)
         u = t.copy()
-        chosen = best_hexes(masks, values, roll, int(params[P_BEAM]))
+        chosen = best_hexes(masks, values, roll, int(params[W.P_BEAM]))
         for w in range(NW):
             todo = union[w]
             while todo:
@@ -1096,7 +1094,7 @@ def lookahead(s, p, left, params, kind, counts, scratch, roll, allowed, depth):
 @njit("float64(int64[::1], int64, float64[::1])", cache=True)
 def estimate(s, p, params):
     """Player ``p``'s final score as it looks now: with routes still to draw, the ``lookahead``
-    of ``params[P_LOOKAHEAD]`` days from the next one (with the dice showing, if they are for it);
+    of ``params[W.P_LOOKAHEAD]`` days from the next one (with the dice showing, if they are for it);
     with no lookahead, the ``outlook``; at the end, the score."""
     left = days_left(s, p)
     phase = s[L.PHASE]
@@ -1109,7 +1107,7 @@ def estimate(s, p, params):
                 bits &= bits - ONE
     counts = np.empty(NUM_TYPES, np.int64)
     scratch = np.empty(32, np.int64)
-    depth = min(int(params[P_LOOKAHEAD]), 2)
+    depth = min(int(params[W.P_LOOKAHEAD]), 2)
     if left == 0 or depth == 0:
         return outlook(s, p, left, params, kind, counts, scratch)
     moved = phase == L.PH_MOVE and left < DAYS - s[L.DAY] + 1  # the next route is tomorrow's
@@ -1127,7 +1125,7 @@ def estimate(s, p, params):
 @njit("void(int64[::1], float64[::1], float64[::1])", cache=True)
 def heuristic(s, params, out):
     """An estimate of ``returns`` without searching: solo, the estimated final score over the
-    maximum; multiplayer, a softmax of the estimated scores (temperature ``params[P_TEMPERATURE]``
+    maximum; multiplayer, a softmax of the estimated scores (temperature ``params[W.P_TEMPERATURE]``
     points)."""
     if s[L.PHASE] == L.PH_OVER:
         returns(s, out)
@@ -1142,7 +1140,7 @@ def heuristic(s, params, out):
         top = max(top, out[p])
     total = 0.0
     for p in range(players):
-        out[p] = np.exp((out[p] - top) / params[P_TEMPERATURE])
+        out[p] = np.exp((out[p] - top) / params[W.P_TEMPERATURE])
         total += out[p]
     for p in range(players):
         out[p] /= total

@@ -24,9 +24,9 @@ Game: ``UNDEALT`` (card mask), ``PLAYERS``, ``PHASE`` (index into ``rules.PHASES
 
 from __future__ import annotations
 
-import numpy as np
-
+from solver.core.params import defaults
 from solver.games.gogoa import rules as R
+from solver.games.gogoa import weights
 from solver.games.gogoa.pack import GUIDES, MAX_PLANS, NUM_TYPES
 
 NW = 3
@@ -69,16 +69,5 @@ PHASES = R.PHASES
 PH_DEAL, PH_KEEP, PH_ROLL, PH_RESERVE, PH_MOVE, PH_OVER = range(len(PHASES))
 assert PHASES == (R.DEAL, R.KEEP, R.ROLL, R.RESERVE, R.MOVE, R.OVER)
 
-HEURISTIC_PARAMS = np.array(
-    [0.084, 0.8, 4.0, 4.0, 0.25, 8.0, 30.0, 12.0, 1.0, 2.0, 10.0, 3.0], np.float64
-)
-"""Default weights of the kernel's ``heuristic`` (indices ``kernel.P_*``), tuned on seeded solo
-games, the tour plans' share and the chance per destination last, by regret against hindsight
-bounds (``docs/ai.md``; the reference map is calibrated for these weights): the chance per new
-destination within three steps of ending a day on one; the share counted of the sets and
-same-type points the best mix of types would add; the steps per day left within which new
-destinations count for that mix; the steps a day towards tour plan places; the chance a day of
-landing on a given place; points per unused Local Guide; points for tour plans not chosen yet;
-the temperature (points) of the multiplayer softmax; the days of routes the heuristic looks ahead
-(0, 1 or 2); the share counted of a tour plan's points; the points counted for Dudhsagar (its
-bonus); with a lookahead of 2, the best hexes per roll looked at again (1 or more)."""
+HEURISTIC_PARAMS = defaults(weights.HEURISTIC)
+"""The heuristic's default weights, by index (``weights.HEURISTIC`` names them)."""

@@ -36,8 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from solver.core.packs import PackSource, read_pack
+from solver.core.params import Params, pack_params
 from solver.core.strict_json import packs, show
 from solver.games.gogoa import hexgrid as hx
+from solver.games.gogoa.weights import GAME
 
 TYPES = ("beach", "waterfall", "fort", "historical", "religious")
 TYPE_TITLES = ("Beaches", "Waterfalls", "Forts", "Historical Sites", "Religious Sites")
@@ -58,6 +60,7 @@ SHIPPED = ("reference", "reference-v1")
 """The packs that ship, loadable by name: the calibrated map and the first map (50 places, easier
 tour plans; see ``docs/gogoa-reference-map.md``)."""
 _PACK_KEYS = ("width", "height", "land", "start", "destinations", "guides", "bonus", "plans")
+_PACK_OPTIONAL = ("params",)
 _PACK_NOTES = ("name", "description", "design")
 _DESTINATION_KEYS = ("name", "type", "hex")
 _PLAN_KEYS = ("id", "points", "places")
@@ -97,6 +100,7 @@ class Pack:
     guides: tuple[int, int, int]  # hexes, in the order the sheet lists them
     bonus: int  # hex
     plans: tuple[Plan, ...]  # by id
+    params: tuple[Params, ...] = ()  # the tuned parameters it carries, by player count
     _by_hex: dict[int, Destination] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
@@ -250,7 +254,7 @@ def parse_pack(obj: Any) -> Pack:
     """
     if type(obj) is not dict:
         raise packs.fail("pack", f"expected an object, got {show(obj)}")
-    packs.object(obj, "", _PACK_KEYS + _PACK_NOTES, _PACK_KEYS)
+    packs.object(obj, "", _PACK_KEYS + _PACK_NOTES + _PACK_OPTIONAL, _PACK_KEYS)
     name = packs.string(obj.get("name", "custom"), "name")
     packs.string(obj.get("description", ""), "description")
     for key, size in (("width", hx.WIDTH), ("height", hx.HEIGHT)):
@@ -274,7 +278,7 @@ def parse_pack(obj: Any) -> Pack:
     bonus = _named(obj["bonus"], "bonus", by_name).hex
     plans = _plans(obj["plans"], by_name)
     guide_tuple: Any = tuple(guide_hexes)
-    return Pack(name, land, start, destinations, guide_tuple, bonus, plans)
+    return Pack(name, land, start, destinations, guide_tuple, bonus, plans, pack_params(obj, GAME, name))
 
 
 def load_pack(source: PackSource = None) -> Pack:

@@ -49,6 +49,7 @@ from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401 (API)
 from solver.games.koi import actions as act
 from solver.games.koi import layout as L
+from solver.games.koi import weights as W
 from solver.games.koi.pond import CELLS, SPRING, neighbours, triangle
 from solver.games.koi.rules import LUCK_SURCHARGE, MARKET_DISCOUNT
 
@@ -822,12 +823,12 @@ def stored_value(params, worths, water, foliage, shore, small, medium, large):
     for k in range(SIZES - 1, -1, -1):
         placed = min(float(stored[k]), slots)
         slots -= placed
-        value += worths[k] * (params[L.H_STORED_KOI] * placed
-                              + params[L.H_KOI_NO_WATER] * (stored[k] - placed))  # fmt: skip
-    garden = params[L.H_STORED_GARDEN]
-    value += water * (params[L.H_STORED_WATER] + garden * worths[3])
+        value += worths[k] * (params[W.H_STORED_KOI] * placed
+                              + params[W.H_KOI_NO_WATER] * (stored[k] - placed))  # fmt: skip
+    garden = params[W.H_STORED_GARDEN]
+    value += water * (params[W.H_STORED_WATER] + garden * worths[3])
     value += garden * (foliage * worths[4] + 3 * shore * worths[5])
-    return value + params[L.H_FREE_WATER] * min(free, small + medium + large + to_buy)
+    return value + params[W.H_FREE_WATER] * min(free, small + medium + large + to_buy)
 
 
 @njit("float64(int64[::1], int64, float64[::1], UniTuple(float64, 9))", cache=True, _nrt=False)
@@ -836,10 +837,10 @@ def pond_value(s, p, params, worths):
     ``storage_worths``)."""
     b = base(p)
     pond = b + L.POND
-    value = float(score(s, p)) + params[L.H_CARD_LEFT] * cards_left(s) / s[L.PLAYERS]
+    value = float(score(s, p)) + params[W.H_CARD_LEFT] * cards_left(s) / s[L.PLAYERS]
     coins = s[b + L.COINS]
-    value += params[L.H_COIN] * coin_worth(s, worths, float(coins))
-    value += params[L.H_COIN_LINEAR] * coins
+    value += params[W.H_COIN] * coin_worth(s, worths, float(coins))
+    value += params[W.H_COIN_LINEAR] * coins
     free = free_water(s, p)
     empty = ALL & ~occupied(s, p)
     lily_slots, lantern_slots = 0, 0
@@ -851,10 +852,10 @@ def pond_value(s, p, params, worths):
     while m:
         lantern_slots += popcount(_NEIGHBOURS[ctz(m)] & empty)
         m &= m - 1
-    value += params[L.H_LILY_SLOT] * s[L.SCORE + L.S_LILY_PER_KOI] * lily_slots
-    value += params[L.H_LANTERN_SLOT] * s[L.SCORE + L.S_LANTERN_PER_GARDEN] * lantern_slots
+    value += params[W.H_LILY_SLOT] * s[L.SCORE + L.S_LILY_PER_KOI] * lily_slots
+    value += params[W.H_LANTERN_SLOT] * s[L.SCORE + L.S_LANTERN_PER_GARDEN] * lantern_slots
     dry = ~dilate(SPRING_BIT | s[pond + L.L_WATER] | s[pond + L.L_LILY]) & dilate(empty)
-    value += params[L.H_DRY_GARDEN] * (
+    value += params[W.H_DRY_GARDEN] * (
         s[L.SCORE + L.S_FOLIAGE_BY_WATER] * popcount(s[pond + L.L_FOLIAGE] & dry)
         + s[L.SCORE + L.S_SHORE_BY_WATER] * popcount(s[pond + L.L_SHORE] & dry)
     )
@@ -1035,4 +1036,4 @@ def heuristic(s, params, out):
         low, high = s[L.SCORE_LOW], s[L.SCORE_HIGH]
         out[0] = min(max((out[0] - low) / (high - low), 0.0), 1.0)
     else:
-        softmax(out, players, params[L.H_TEMPERATURE])
+        softmax(out, players, params[W.H_TEMPERATURE])

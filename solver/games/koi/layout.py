@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from solver.core.params import defaults
 from solver.games.koi import actions as act
 from solver.games.koi import rules as R
+from solver.games.koi import weights
 from solver.games.koi.cards import EFFECTS, GOAL_FEATURES, GOODS
 from solver.games.koi.pack import KOI_SIZES, MAX_KINDS, MAX_PLAYERS, SCORING, TILES
 from solver.games.koi.pond import CELLS
@@ -109,29 +111,11 @@ BUFFER = 2 * CELLS + 3 * CELLS + 2 * CELLS + 1
 next to the pond and koi of 3 sizes on the water hexes (at most 3 x 61 together), shores (2 x 61)
 and the pass, or before the first tile up to 3 koi for luck tokens."""
 
-# Indices of the kernel heuristic's weights (``kernel.estimate`` says how each is used).
-(
-    H_STORED_KOI, H_KOI_NO_WATER, H_STORED_WATER, H_STORED_GARDEN, H_COIN, H_COIN_LINEAR,
-    H_FREE_WATER, H_LILY_SLOT, H_LANTERN_SLOT, H_DRY_GARDEN, H_TEMPERATURE, H_CARD_LEFT,
-) = range(12)  # fmt: skip
 MULTIPLAYER_MCTS_PARAMS = np.array([0.7, 0.0, 3.0, 0.2, 0.0, 0.0], np.float64)
 """KOI's MCTS parameters with 2-4 players (``solver.search.mcts.DEFAULT_PARAMS`` in solo): no
 rollout, the heuristic (sound mid-turn, ``kernel.settle``) judging each new node. Against greedy,
 1000 iterations a decision, 40 games: 15 wins against 5 with the default 40-step rollouts, in a
 sixth of the time (docs/ai.md, "KOI"). Solo keeps its rollouts (104.7 against 97.0)."""
 
-HEURISTIC_PARAMS = np.array([0.6, 0.25, 0.1, 0.6, 0.35, 0.0, 0.5, 0.2, 0.1, 0.4, 0.1, 3.0],
-                            np.float64)  # fmt: skip
-"""Default weights of the kernel's ``heuristic``, by index: ``H_STORED_KOI`` the share of its
-points a stored koi is worth (it still has to be placed), ``H_KOI_NO_WATER`` that share for the
-stored koi beyond the free water hexes (pond and stored water); ``H_STORED_WATER`` worth of a
-stored water tile, ``H_STORED_GARDEN`` the share of its points by water a stored foliage or shore
-is worth; ``H_COIN`` the share of the koi points the player's coins can still buy (best value
-first, as many koi as purchase chances are left), ``H_COIN_LINEAR`` worth of each coin besides;
-``H_FREE_WATER`` worth of a water hex without a koi, ``H_LILY_SLOT`` of a free water or empty hex
-next to a water-lily (a koi there scores the lily again), ``H_LANTERN_SLOT`` of an empty hex next
-to a lantern, ``H_DRY_GARDEN`` the share of its points of a foliage or shore hex not yet by water
-with an empty hex beside it; ``H_TEMPERATURE`` the temperature of the multiplayer softmax over
-estimated scores; ``H_CARD_LEFT`` the points a player's share of each card left in the deck
-is worth (the meditations still to come). Set by seeded solo games, the temperature by 2-player
-arenas (docs/ai.md)."""
+HEURISTIC_PARAMS = defaults(weights.HEURISTIC)
+"""The heuristic's default weights, by index (``weights.HEURISTIC`` names them)."""

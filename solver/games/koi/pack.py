@@ -42,8 +42,10 @@ from typing import Any
 
 from solver.core.errors import PackError
 from solver.core.packs import PackSource, read_pack
+from solver.core.params import Params, pack_params
 from solver.core.strict_json import join, packs
 from solver.games.koi.cards import Card, parse_card
+from solver.games.koi.weights import GAME
 
 MAX_PLAYERS = 4
 MAX_KINDS = 32
@@ -83,6 +85,7 @@ class Pack:
     work_tiles: int
     scoring: dict[str, int]
     titles: tuple[tuple[int, str], ...]
+    params: tuple[Params, ...] = ()  # the tuned parameters it carries, by player count
 
     def deck(self, players: int) -> list[int]:
         """The cards of each kind in a game of ``players`` (a new list: a game keeps its deck)."""
@@ -133,7 +136,7 @@ def parse_pack(obj: Any) -> Pack:
     """
     keys = ("name", "description", "design", "deck", "koi", "supply", "storage", "work",
             "scoring", "solo")  # fmt: skip
-    packs.object(obj, "pack", keys, required=keys[3:])
+    packs.object(obj, "pack", (*keys, "params"), required=keys[3:])
     name = packs.string(obj.get("name", "custom"), "name", 60)
     packs.string(obj.get("description", ""), "description")
     for i, line in enumerate(packs.array(obj.get("design", []), "design")):
@@ -173,6 +176,7 @@ def parse_pack(obj: Any) -> Pack:
         work["tiles"],
         _numbers(obj["scoring"], "scoring", SCORING),
         _titles(obj["solo"]),
+        pack_params(obj, GAME, name),
     )
 
 

@@ -45,6 +45,7 @@ from solver.core.players import CHANCE, TERMINAL
 from solver.core.rng import next_random, random_below  # noqa: F401 (API)
 from solver.games.kokoro import actions as act
 from solver.games.kokoro import layout as L
+from solver.games.kokoro import weights as W
 from solver.games.kokoro.decrees import DECREES, HARMONY_POINTS, TWIN_POINTS
 from solver.games.kokoro.pack import DIE_FACES, SANCTUARIES
 from solver.games.kokoro.scoring import GOLDEN_PER_ROUND, PENALTY, ROUNDS
@@ -510,11 +511,11 @@ def reach(s, p, spaces, params):
     """How readily a network grows: 1 with one open end, ``params[H_TWO_ENDS]`` with two or more,
     0 when closed, ``params[H_BARE]`` for a space with nothing drawn yet (``spaces`` = 0)."""
     if spaces == 0:
-        return params[L.H_BARE]
+        return params[W.H_BARE]
     ends = popcount(frontier(s, p, spaces))
     if ends == 0:
         return 0.0
-    return 1.0 if ends == 1 else params[L.H_TWO_ENDS]
+    return 1.0 if ends == 1 else params[W.H_TWO_ENDS]
 
 
 @njit("float64(int64[::1], int64, int64, int64, float64, float64[::1])", cache=True, _nrt=False)
@@ -522,8 +523,8 @@ def growth(s, p, spaces, space, cards, params):
     """The features the network ``spaces`` (that of ``space``) is expected to gain over ``cards``
     path cards: ``params[H_GROWTH]`` a card, as readily as its open ends allow (``reach``), and
     ``params[H_FRONTIER]`` of the features in the spaces its open ends lead into."""
-    ahead = params[L.H_FRONTIER] * features(s, ends_of(s, p, spaces, space))
-    return params[L.H_GROWTH] * cards * reach(s, p, spaces, params) + ahead
+    ahead = params[W.H_FRONTIER] * features(s, ends_of(s, p, spaces, space))
+    return params[W.H_GROWTH] * cards * reach(s, p, spaces, params) + ahead
 
 
 @njit("float64(float64, int64)", cache=True, _nrt=False)
@@ -560,7 +561,7 @@ def linked(s, p, spaces, space, main, cards, params):
     if spaces & main:
         return 1.0
     d = gap(s, p, frontier(s, p, main), ends_of(s, p, spaces, space), MAX_GAP)
-    return 0.0 if d > MAX_GAP else np.exp(-params[L.H_LINK] * d / (1.0 + cards))
+    return 0.0 if d > MAX_GAP else np.exp(-params[W.H_LINK] * d / (1.0 + cards))
 
 
 @njit("float64(int64[::1], int64, float64[::1])", cache=True, _nrt=False)
@@ -593,7 +594,7 @@ def estimate(s, p, params):
     while rounds_done < ROUNDS and s[base + rounds_done] != L.NO_BOX:
         rounds_done += 1
     previous = s[base + rounds_done - 1] if rounds_done > 0 else 0
-    sharpness = params[L.H_SHARPNESS]
+    sharpness = params[W.H_SHARPNESS]
     per_round = cards_per_round(s)
     main, main_size = np.int64(0), -1
     for r in range(s[L.REVEALED_COUNT]):
@@ -613,7 +614,7 @@ def estimate(s, p, params):
             features(s, current), linked(s, p, current, space, main, cards, params) * main_size
         )
         expected_box = sanctuary_worth(have, gain, previous + 1.0, sharpness)
-        value += params[L.H_CURRENT] * expected_box
+        value += params[W.H_CURRENT] * expected_box
         expected_box = max(expected_box, 0.0)
     later = ROUNDS - rounds_done - (1 if under_way else 0)
     remaining = cards + later * per_round
@@ -635,8 +636,8 @@ def estimate(s, p, params):
             if not known or k == s[L.NEXT_CARD]:
                 next_total += sanctuary_worth(have, ahead, expected_box + 1.0, sharpness)
                 next_n += 1
-        value += params[L.H_NEXT] * next_total / next_n
-        value += params[L.H_LATER] * (later - 1) * size_total / size_n
+        value += params[W.H_NEXT] * next_total / next_n
+        value += params[W.H_LATER] * (later - 1) * size_total / size_n
     guarded, ahead = 0.0, 0.0
     for guardian, planes in ((L.LADY, L.CATERPILLARS), (L.LION, L.FLOWERS)):
         space = s[guardian]
@@ -644,7 +645,7 @@ def estimate(s, p, params):
         chance = linked(s, p, spaces, space, main, remaining, params)
         guarded += max(float(count(s, spaces, planes)), chance * count(s, main, planes))
         ahead += 0.5 * growth(s, p, spaces, space, remaining, params)
-    return value + params[L.H_GUARDIANS] * guarded + params[L.H_GUARDIAN_GROWTH] * ahead
+    return value + params[W.H_GUARDIANS] * guarded + params[W.H_GUARDIAN_GROWTH] * ahead
 
 
 @njit("void(int64[::1], float64[::1], float64[::1])", cache=True, _nrt=False)
@@ -662,7 +663,7 @@ def heuristic(s, params, out):
         return
     for p in range(players):
         out[p] = estimate(s, p, params)
-    softmax(out, players, params[L.H_TEMPERATURE])
+    softmax(out, players, params[W.H_TEMPERATURE])
 
 
 @njit("int64(int64[::1])", cache=True, _nrt=False)

@@ -20,9 +20,9 @@ array holds, in order:
 
 from __future__ import annotations
 
-import numpy as np
-
+from solver.core.params import defaults
 from solver.games.kokoro import rules as R
+from solver.games.kokoro import weights
 from solver.games.kokoro.pack import DIE_FACES, GUARDIANS, SANCTUARIES
 from solver.games.kokoro.scoring import ROUNDS
 from solver.games.kokoro.segments import NUM_SEGMENTS, SIDES
@@ -66,21 +66,5 @@ SIDE_NAMES = ("blue", "pink")
 
 assert PHASES == (R.ROLL, R.SANCTUARY, R.PATH, R.CHOOSE, R.PEEK, R.OVER)
 
-# Indices of the kernel heuristic's weights (``kernel.estimate`` says how each is used).
-(
-    H_CURRENT, H_NEXT, H_LATER, H_GUARDIANS, H_GUARDIAN_GROWTH, H_GROWTH, H_TWO_ENDS, H_BARE,
-    H_SHARPNESS, H_LINK, H_FRONTIER, H_TEMPERATURE,
-) = range(12)  # fmt: skip
-HEURISTIC_PARAMS = np.array(
-    [1.5, 1.0, 1.5, 0.75, 0.25, 0.5, 2.5, 1.0, 1.5, 6.0, 0.5, 0.25], np.float64
-)
-"""Default weights of the kernel's ``heuristic``, by index: ``H_CURRENT`` worth of this round's
-sanctuary (its expected box), ``H_NEXT`` of the next round's, ``H_LATER`` of the networks of the
-sanctuaries still to come, per round after the next; ``H_GUARDIANS`` worth of a feature a guardian
-counts, ``H_GUARDIAN_GROWTH`` of a guardian's expected growth; ``H_GROWTH`` the features a path
-gains per card with one open end, ``H_TWO_ENDS`` the factor with two open ends, ``H_BARE`` with
-nothing drawn yet; ``H_SHARPNESS`` the sharpness of the chance to beat the previous box;
-``H_LINK`` the cost of an empty space between two networks (the chance to join them is
-``exp(-H_LINK d / (1 + cards))``); ``H_FRONTIER`` worth of a feature in a space an open end leads
-into; ``H_TEMPERATURE`` the temperature of the multiplayer softmax over estimated scores. Tuned
-by seeded solo games on the blue side (docs/ai.md)."""
+HEURISTIC_PARAMS = defaults(weights.HEURISTIC)
+"""The heuristic's default weights, by index (``weights.HEURISTIC`` names them)."""

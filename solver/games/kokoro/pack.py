@@ -37,8 +37,10 @@ from typing import Any
 
 from solver.core.errors import PackError
 from solver.core.packs import PackSource, read_pack
+from solver.core.params import Params, pack_params
 from solver.core.strict_json import join, packs
 from solver.games.kokoro.segments import NUM_SEGMENTS
+from solver.games.kokoro.weights import GAME
 
 SIDES = ("blue", "pink")
 SANCTUARIES = "ABCDEF"
@@ -119,6 +121,7 @@ class Pack:
     name: str
     mats: dict[str, Mat]
     deck: tuple[Card, ...]
+    params: tuple[Params, ...] = ()  # the tuned parameters it carries, by player count
 
     def counts(self) -> dict[tuple[int, bool], int]:
         """The deck as (segment, golden) -> number of cards, for every one of the 12 kinds (a new
@@ -230,7 +233,7 @@ def parse_pack(obj: Any) -> Pack:
     Raises:
         PackError: naming the space, card or field that is wrong.
     """
-    packs.object(obj, "pack", ("name", "description", "design", "mats", "deck"))
+    packs.object(obj, "pack", ("name", "description", "design", "mats", "deck", "params"))
     name = packs.string(obj.get("name", "custom"), "name")
     packs.string(obj.get("description", ""), "description")
     for i, line in enumerate(packs.array(obj.get("design", []), "design")):
@@ -243,6 +246,7 @@ def parse_pack(obj: Any) -> Pack:
         name,
         {side: parse_mat(mats[side], side) for side in SIDES if side in mats},
         tuple(_parse_card(card, join("deck", i)) for i, card in enumerate(deck)),
+        pack_params(obj, GAME, name),
     )
 
 

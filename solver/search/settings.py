@@ -1,0 +1,104 @@
+"""The numbers a search runs with in one position: the heuristic's weights and MCTS's constants.
+
+Four layers, each over the one before (``solver.core.params`` names the parameters):
+
+1. the defaults in the code: the game's ``weights.HEURISTIC`` and ``mcts.default_params``;
+2. the tunes that ship with the game (``solver/games/<game>/data/params.json``: one parameters
+   document per player count, made by ``solver tune``; ``docs/ai.md`` says how), for any pack;
+3. the tuned parameters the state's component pack carries for its player count (a pack's
+   ``"params"``), made for those very components;
+4. the parameters a user hands over (``best_move(..., params=...)``, ``greedy:params=t.json``,
+   ``--params``), which must be for this game, player count and pack.
+
+    >>> import solver
+    >>> state = solver.load_game("kokoro", players=1, backend="numba").new_initial_state()
+    >>> heuristic, search = settings(state.kernel_state())
+    >>> tuned = read_params({"game": "kokoro", "players": 1, "heuristic": {"link": 5.5}})
+    >>> from solver.games.kokoro.weights import H_LINK
+    >>> float(heuristic[H_LINK]), float(settings(state.kernel_state(), tuned)[0][H_LINK])
+    (6.0, 5.5)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from solver.core.params import (
+    GROUPS,
+    Params,
+    ParamsSource,
+    for_players,
+    pack_params,
+    parameters,
+    read_params,
+)
+from solver.core.strict_json import load_file
+from solver.search import mcts
+
+
+@cache
+def shipped(game: str) -> tuple[Params, ...]:
+    """The tunes that ship with ``game`` (none if it has no ``data/params.json``)."""
+    path = Path(__file__).parents[1] / "games" / game / "data" / "params.json"
+    if not path.is_file():
+        return ()
+    return pack_params(load_file(path), game, "")
+
+
+SOURCES = ("code", "shipped", "pack", "given")
+"""Where a value comes from, layer by layer (``layers``)."""
+
+
+def layers(kstate: Any, given: Params | None = None) -> list[tuple[str, Params]]:
+    """The parameters that apply to ``kstate`` over the code's defaults, lowest first, each with
+    its source (``SOURCES``).
+
+    Raises:
+        ParamsError: ``params.players`` (or ``game``, ``pack``) when ``given`` is for another
+            game, player count or pack.
+    """
+    game, players = kstate.layout.weights.GAME, kstate.players
+    if given is not None:
+        given.fit(game, players, kstate.pack.name)
+    found = [for_players(shipped(game), players), for_players(kstate.pack.params, players), given]
+    return [(source, p) for source, p in zip(SOURCES[1:], found) if p is not None]
+
+
+def settings(kstate: Any, given: ParamsSource = None) -> tuple[np.ndarray, np.ndarray]:
+    """The heuristic weights and the MCTS constants (fresh arrays) a search of ``kstate`` (a
+    kernel state) runs with, the user's parameters ``given`` (``read_params`` takes them) last.
+
+    Raises:
+        ParamsError: ``given`` is unreadable, or not for this game, player count or pack.
+    """
+    kernel = kstate.search_kernel()
+    heuristic = kernel.HEURISTIC_PARAMS.copy()
+    search = mcts.default_params(kernel, kstate.players)
+    for _, params in layers(kstate, read_params(given)):
+        params.apply(heuristic, search)
+    return heuristic, search
+
+
+def settings_listing(kstate: Any, given: Params | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every parameter that counts in ``kstate``'s game, by group and name, as ``solver params``
+    shows it: ``{"value", "low", "high", "doc", "from"}`` (``from``: the layer it comes from,
+    ``SOURCES``).
+
+        >>> import solver
+        >>> state = solver.load_game("koi", players=2).new_initial_state()
+        >>> settings_listing(state.kernel_state())["heuristic"]["temperature"]["from"]
+        'code'
+    """
+    arrays = dict(zip(GROUPS, settings(kstate, given), strict=True))
+    found = layers(kstate, given)
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for group, array in arrays.items():
+        out[group] = {}
+        for parameter in parameters(kstate.layout.weights.GAME, kstate.players, group):
+            source = next((s for s, p in reversed(found) if parameter.name in p.values(group)), SOURCES[0])
+            out[group][parameter.name] = {**parameter.describe(array[parameter.index]), "from": source}
+    return out
