@@ -618,6 +618,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     COUNT.check(args.trials, "trials")
     COUNT.check(args.games, "games")
     COUNT.check(args.confirm, "confirm")
+    tune.STEP.check(args.step, "step")
     check_seed(args.seed)
     if args.plot:
         report.require_matplotlib()
@@ -632,7 +633,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.tune.split(",")] if args.tune else None
     tuning = tune.Tuning.make(game, args.game, _load_options(args), args.agent, names, _given_params(args, game),
                               args.games, args.seed)  # fmt: skip
-    study = tune.open_study(tuning, args.study, args.study_name, args.resume)
+    study = tune.open_study(tuning, args.study, args.study_name, args.resume, args.step)
     start = time.perf_counter()
     kept = len(tune.finished(study))
     with tune.players(workers, args.scheduler) as play, _trial_bar(args, args.trials, kept) as bar:
@@ -834,6 +835,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--trials", type=int, default=60, help="trials in all (with --resume: the study's total)")
     p.add_argument("--games", type=int, default=32, help="games a trial plays (the same seeds for every trial)")
     p.add_argument("--confirm", type=int, default=200, help="fresh games confirming the best trial against the start")
+    p.add_argument("--step", type=float, default=0.25,
+                   help="CMA-ES's first step, a share of each range (smaller to refine values that are good already)")
     p.add_argument("--study", default="sqlite:///tune.db", metavar="URL", help="the database keeping the study")
     p.add_argument("--study-name", default="tune", help="the study's name in the database")
     p.add_argument("--resume", action="store_true", help="go on with the study in the database")

@@ -30,6 +30,7 @@ import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -121,6 +122,7 @@ def game_weights(game: str) -> Any:
     return import_module(f"solver.games.{game}.weights")
 
 
+@cache
 def parameters(game: str, players: int, group: str) -> tuple[Parameter, ...]:
     """The parameters of ``group`` that count in a game of ``players``, in index order.
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver import report
-from solver.core.agents import make_agent
+from solver.core.agents import Bound, make_agent
 from solver.core.errors import SolverError
 from solver.core.params import GROUPS, Parameter, Params, check_names, parameters
 from solver.search.settings import settings
@@ -85,6 +85,7 @@ class Tuning:
 
     game: str
     load: tuple[tuple[str, Any], ...]
+    options: tuple[tuple[str, Any], ...]  # the game's options (its pack by name), backend aside
     players: int
     pack: str
     agent: str
@@ -130,7 +131,8 @@ class Tuning:
         for group in GROUPS:
             values = {p.name: _number(arrays[group][p.index], p) for g, p in tuned if g == group}
             start = start.with_values(group, values)
-        return cls(name, tuple(load.items()), players, pack, agent, start, tuple(tuned), games, seed)
+        options = tuple((k, v) for k, v in game.options().items() if k != "backend")
+        return cls(name, tuple(load.items()), options, players, pack, agent, start, tuple(tuned), games, seed)
 
     @property
     def names(self) -> list[str]:
@@ -149,7 +151,7 @@ class Tuning:
 
     def identity(self) -> dict[str, Any]:
         """What a study of this tune is, as kept with it: a study resumed must be the same."""
-        return {"game": self.game, "options": dict(self.load), "agent": self.agent, "games": self.games,
+        return {"game": self.game, "options": dict(self.options), "agent": self.agent, "games": self.games,
                 "seed": self.seed, "tuned": self.names, "start": self.start_values()}  # fmt: skip
 
     def plan(self, params: Params, seeds: Sequence[int]) -> list[Job]:
@@ -202,9 +204,10 @@ def players(workers: int, scheduler: str | None) -> Iterator[Play]:
             pool.close()
 
 
-def open_study(tuning: Tuning, storage: str, name: str, resume: bool) -> Any:
+def open_study(tuning: Tuning, storage: str, name: str, resume: bool, step: float = 0.25) -> Any:
     """The study ``name`` in the database ``storage``: a new one (its first trial the starting
-    values), or with ``resume`` the one there, which must be a study of the same tune.
+    values), or with ``resume`` the one there, which must be a study of the same tune (its
+    sampler goes on where it was: ``step``, CMA-ES's first step, counts for a new study only).
 
     Raises:
         SolverError: ``study: ...`` (the database cannot be opened, holds this study already
@@ -215,7 +218,7 @@ def open_study(tuning: Tuning, storage: str, name: str, resume: bool) -> Any:
         known = optuna.study.get_all_study_names(storage)
     except Exception as exc:  # SQLAlchemy's errors name no field
         raise SolverError(f"study: cannot open {storage}: {exc}") from None
-    sampler = _sampler(optuna, tuning)
+    sampler = _sampler(optuna, tuning, STEP.check(step, "step"))
     if name in known:
         study = optuna.load_study(study_name=name, storage=storage, sampler=sampler)
         if not resume:
@@ -238,15 +241,17 @@ def open_study(tuning: Tuning, storage: str, name: str, resume: bool) -> Any:
     return study
 
 
-SIGMA = 0.25
-"""CMA-ES's first step, as a share of each parameter's range. Optuna's own, a sixth, barely left a
-start at the ends of the ranges in 30 trials of Kokoro's greedy (it won back a quarter of the gap
-to the shipped weights from the high ends); a quarter won back four fifths from either end."""
+STEP = Bound(float, 0, 1, above=True)
+"""CMA-ES's first step, as a share of each parameter's range (``--step``). A quarter, the default,
+takes a start at the ends of the ranges back to good values in 30 trials of Kokoro's greedy (four
+fifths of the gap to the shipped weights, from either end; Optuna's own sixth won back a quarter
+from the high ends); values that are good already are refined with smaller steps (a tenth: the
+shipped tunes), which spend fewer trials far from them."""
 
 
-def _sampler(optuna: Any, tuning: Tuning) -> Any:
+def _sampler(optuna: Any, tuning: Tuning, step: float) -> Any:
     integer = any(p.integer for _, p in tuning.tuned)
-    return optuna.samplers.CmaEsSampler(x0=tuning.start_values(), sigma0=SIGMA, seed=tuning.seed % 2**32,
+    return optuna.samplers.CmaEsSampler(x0=tuning.start_values(), sigma0=step, seed=tuning.seed % 2**32,
                                         with_margin=integer, warn_independent_sampling=False)  # fmt: skip
 
 
