@@ -37,7 +37,8 @@ import solver
 from solver import records, report
 from solver.core.agents import COUNT, OPTIONS, SEED_LIMIT, check_seed, make_agent
 from solver.core.errors import FieldError, SearchError, SolverError, UnknownGameError
-from solver.core.params import GROUPS, Params, read_params
+from solver.core.game import check_choice
+from solver.core.params import AGENTS, GROUPS, Params, read_params
 from solver.core.perft import STEPS, divide, perft, walk
 from solver.core.strict_json import load_file, positions, show
 from solver.engine.queries import Limits
@@ -598,9 +599,10 @@ def _sprt_line(summary: dict[str, Any]) -> str:
 
 def cmd_params(args: argparse.Namespace) -> int:
     game = _load(args)
-    listing = settings_listing(game.new_initial_state().kernel_state(), _given_params(args, game))
-    data = {"game": args.game, "players": game.players, "pack": game.pack.name, **listing}
-    lines = [f"{args.game}, {game.players} player{'s' * (game.players > 1)}, pack {game.pack.name}: "
+    agent = check_choice(args.agent, "agent", AGENTS)
+    listing = settings_listing(game.new_initial_state().kernel_state(), _given_params(args, game), agent)
+    data = {"game": args.game, "players": game.players, "pack": game.pack.name, "agent": agent, **listing}
+    lines = [f"{args.game}, {game.players} player{'s' * (game.players > 1)}, pack {game.pack.name}, {agent}: "
              "the AI's parameters (value, its range, where the value comes from)"]  # fmt: skip
     for group in GROUPS:
         lines.append(f"{group}:")
@@ -848,6 +850,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("params", parents=[common], help="the AI's named parameters: values, ranges, sources")
     _game_options(p)
+    p.add_argument("--agent", default="mcts", help="the searcher whose values to show: greedy, expectimax or mcts")
     _params_option(p)
     p.set_defaults(func=cmd_params)
 

@@ -14,7 +14,7 @@ from solver.cli import main
 from solver.core.params import GROUPS, SEARCH, parameters, read_params
 from solver.engine.client import Client, EngineError
 from solver.search import mcts
-from solver.search.settings import settings, settings_listing
+from solver.search.settings import settings, settings_listing, shipped
 
 GAMES = ("godo", "gogoa", "koi", "kokoro")
 
@@ -49,7 +49,7 @@ def test_a_file_of_every_parameter_reads_back_the_same(game, tmp_path):
         again = read_params(tmp_path / "p.json")
         assert again == params and again.to_json() == doc
         heuristic, search = settings(solver.load_game(game, players=players, backend="numba")
-                                     .new_initial_state().kernel_state(), again)  # fmt: skip
+                                     .new_initial_state().kernel_state(), again, "mcts")  # fmt: skip
         for group, array in (("heuristic", heuristic), ("search", search)):
             for p in parameters(game, players, group):
                 assert array[p.index] == p.high
@@ -87,7 +87,8 @@ def test_a_bad_file_is_refused_naming_the_field(doc, field):
 
 def test_a_file_that_is_not_a_file_or_not_json_is_refused(tmp_path):
     (tmp_path / "bad.json").write_text('{"game": "kokoro", "players": 1,}')
-    for source, words in ((tmp_path / "none.json", "cannot read"), (tmp_path / "bad.json", "JSON"), (tmp_path, "not a regular file")):
+    for source, words in ((tmp_path / "none.json", "cannot read"), (tmp_path / "bad.json", "JSON"),
+                          (tmp_path, "cannot read")):  # fmt: skip
         with pytest.raises(solver.ParamsError, match=words) as info:
             read_params(source)
         assert info.value.field == "params"
@@ -143,18 +144,23 @@ def test_a_pack_carries_its_own_tuned_parameters(tmp_path):
     pack = json.loads(Path(solver.games.kokoro.pack.REFERENCE_PACK).read_text())
     pack["name"] = "mine"
     pack["params"] = [{"game": "kokoro", "players": 1, "heuristic": {"link": 4.0}},
+                      {"game": "kokoro", "players": 1, "agent": "greedy", "heuristic": {"link": 3.0}},
                       {"game": "kokoro", "players": 2, "pack": "mine", "search": {"explore": 1.5}}]  # fmt: skip
     game = _kokoro(pack=pack)
-    listing = settings_listing(game.new_initial_state().kernel_state())
+    kstate = game.new_initial_state().kernel_state()
+    listing = settings_listing(kstate, None, "mcts")
     assert listing["heuristic"]["link"] == {**listing["heuristic"]["link"], "value": 4.0, "from": "pack"}
-    assert listing["heuristic"]["current"]["from"] == "code"
+    assert listing["heuristic"]["current"]["from"] != "pack"
+    assert settings_listing(kstate, None, "greedy")["heuristic"]["link"]["value"] == 3.0  # its searcher's own
     given = read_params({"game": "kokoro", "players": 1, "heuristic": {"link": 5.0}})
-    assert settings_listing(game.new_initial_state().kernel_state(), given)["heuristic"]["link"]["from"] == "given"
-    assert settings(_kokoro(2, pack=pack).new_initial_state().kernel_state())[1][mcts.P_EXPLORATION] == 1.5
+    assert settings_listing(kstate, given, "greedy")["heuristic"]["link"] == {**listing["heuristic"]["link"],
+                                                                              "value": 5.0, "from": "given"}  # fmt: skip
+    assert settings(_kokoro(2, pack=pack).new_initial_state().kernel_state(), None, "mcts")[1][mcts.P_EXPLORATION] == 1.5
     for bad, field in (([{"game": "kokoro", "players": 1, "heuristic": {"link": -1}}], "params[0].heuristic.link"),
                        ([{"game": "koi", "players": 1}], "params[0].game"),
                        ([{"game": "kokoro", "players": 1, "pack": "theirs"}], "params[0].pack"),
                        ([{"game": "kokoro", "players": 1}, {"game": "kokoro", "players": 1}], "params[1].players"),
+                       ([{"game": "kokoro", "players": 1, "agent": "random"}], "params[0].agent"),
                        ({"game": "kokoro"}, "params")):  # fmt: skip
         with pytest.raises(solver.PackError) as info:
             _kokoro(pack={**pack, "params": bad})
@@ -165,7 +171,7 @@ def test_solver_params_lists_values_ranges_and_sources(capsys, tmp_path):
     assert main(["params", "kokoro", "--players", "2", "--json"]) == 0
     listing = json.loads(capsys.readouterr().out)
     assert (listing["game"], listing["players"], listing["pack"]) == ("kokoro", 2, "reference")
-    assert set(listing) == {"game", "players", "pack", *GROUPS}
+    assert set(listing) == {"game", "players", "pack", "agent", *GROUPS} and listing["agent"] == "mcts"
     link = listing["heuristic"]["link"]
     assert {k: link[k] for k in ("low", "high")} == {"low": 0.5, "high": 15.0} and link["doc"]
     assert "temperature" in listing["heuristic"] and set(listing["search"]) == {p.name for p in SEARCH}
@@ -218,3 +224,21 @@ def test_the_engine_takes_parameters_with_a_query():
             with pytest.raises(EngineError) as info:
                 engine.request({"op": "analyse", **query, "params": bad})
             assert info.value.answer["error"]["field"] == field
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_tunes_are_the_defaults(game):
+    """Each game ships tuned weights (``data/params.json``, made by ``solver tune``: its record kept,
+    confirmed better on fresh seeds), each for a player count and the searcher tuned, which plays
+    with them unless a pack or a file says otherwise."""
+    found = shipped(game)
+    assert found and len({(p.players, p.agent) for p in found}) == len(found)
+    for params in found:
+        record = json.loads(params.tune)
+        assert params.pack is None and params.agent == record["agent"].split(":")[0]
+        assert record["confirmation"]["verdict"] == "better" and record["trials"] >= 40
+        kstate = solver.load_game(game, players=params.players, backend="numba").new_initial_state().kernel_state()
+        listing = settings_listing(kstate, None, params.agent)
+        for group in GROUPS:
+            for name, value in params.values(group).items():
+                assert listing[group][name]["value"] == value and listing[group][name]["from"] == "shipped"

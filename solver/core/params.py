@@ -6,10 +6,15 @@ Two groups of numbers drive the AI: the **heuristic**'s weights (each game's, na
 count only in solo games or only with two or more players.
 
 A **parameters file** sets any subset of them for one game and player count (and the pack it was
-tuned for, if it names one)::
+tuned for, if it names one, and the searcher, if it was tuned for one)::
 
-    {"game": "kokoro", "players": 1, "pack": "reference",
+    {"game": "kokoro", "players": 1, "pack": "reference", "agent": "mcts",
      "heuristic": {"link": 5.5, "current": 1.2}, "search": {"explore": 0.5}}
+
+Weights that make one searcher play best need not suit another (greedy judges a turn by the
+heuristic alone; MCTS also steers its rollouts by it), so tuned values found for one may say so
+(``agent``): the tunes shipped with a game and a pack's own are used by that searcher only. A file
+handed to a search is used as it is.
 
 It is read strictly (``read_params``): an unknown name, a value out of its range, a weight that
 does not count with that many players, an unknown field: each is refused with a ``ParamsError``
@@ -29,7 +34,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -47,7 +52,11 @@ ANY, SOLO, MULTI = "any", "solo", "multi"
 """Which games a parameter counts in: every one, solo only, two or more players only."""
 
 _FIELDS = Fields(ParamsError)
-_KEYS = ("game", "players", "pack", *GROUPS, "tune")
+_KEYS = ("game", "players", "pack", "agent", *GROUPS, "tune")
+
+AGENTS = ("greedy", "expectimax", "mcts")
+"""The searchers parameters may be tuned for (``agent``): the agents that use them, and
+``best_move``'s algorithms."""
 
 
 @dataclass(frozen=True)
@@ -136,11 +145,13 @@ def parameters(game: str, players: int, group: str) -> tuple[Parameter, ...]:
 @dataclass(frozen=True)
 class Params:
     """A parameters file, read and checked: values by group, as ``(name, value)`` pairs in index
-    order; ``tune`` is the record ``solver tune`` keeps in it (JSON text, ``""`` if none)."""
+    order; ``agent`` the searcher they were tuned for (``None``: any); ``tune`` is the record
+    ``solver tune`` keeps in it (JSON text, ``""`` if none)."""
 
     game: str
     players: int
     pack: str | None
+    agent: str | None = None
     heuristic: tuple[tuple[str, float], ...] = ()
     search: tuple[tuple[str, float], ...] = ()
     tune: str = ""
@@ -154,6 +165,8 @@ class Params:
         out: dict[str, Any] = {"game": self.game, "players": self.players}
         if self.pack is not None:
             out["pack"] = self.pack
+        if self.agent is not None:
+            out["agent"] = self.agent
         for group in GROUPS:
             out[group] = self.values(group)
         if self.tune:
@@ -184,14 +197,15 @@ class Params:
             for name, value in getattr(self, group):
                 array[slots[name]] = value
 
-    def with_values(self, group: str, values: dict[str, float], tune: dict[str, Any] | None = None) -> Params:
-        """These parameters with ``values`` set in ``group`` (and the tune record ``tune``)."""
+    def with_values(self, group: str, values: dict[str, float]) -> Params:
+        """These parameters with ``values`` set in ``group``."""
         merged = {**self.values(group), **values}
         order = [p.name for p in parameters(self.game, self.players, group) if p.name in merged]
-        pairs = tuple((name, merged[name]) for name in order)
-        record = self.tune if tune is None else json.dumps(tune)
-        return Params(self.game, self.players, self.pack, **{group: pairs}, tune=record,
-                      **{g: getattr(self, g) for g in GROUPS if g != group})  # fmt: skip
+        return replace(self, **{group: tuple((name, merged[name]) for name in order)})
+
+    def with_record(self, tune: dict[str, Any]) -> Params:
+        """These parameters with the record of the tune that made them."""
+        return replace(self, tune=json.dumps(tune))
 
 
 ParamsSource = None | str | os.PathLike | dict | Params
@@ -228,6 +242,7 @@ def parse_params(doc: Any, field: str = "") -> Params:
     info = game_class(doc["game"]).info
     players = _FIELDS.integer(doc["players"], _in(field, "players"), info.min_players, info.max_players)
     pack = _FIELDS.string(doc["pack"], _in(field, "pack"), max_length=100) if "pack" in doc else None
+    agent = _FIELDS.choice(doc["agent"], _in(field, "agent"), AGENTS) if "agent" in doc else None
     groups = {}
     for group in GROUPS:
         where = _in(field, group)
@@ -241,16 +256,18 @@ def parse_params(doc: Any, field: str = "") -> Params:
             known[name].check(value, join(where, name))
         groups[group] = tuple((name, given[name]) for name in known if name in given)
     tune = json.dumps(_FIELDS.object(doc["tune"], _in(field, "tune"))) if "tune" in doc else ""
-    return Params(doc["game"], players, pack, groups["heuristic"], groups["search"], tune)
+    return Params(doc["game"], players, pack, agent, groups["heuristic"], groups["search"], tune)
 
 
 def _in(field: str, key: str) -> str:
     return join(field, key) if field else key
 
 
-def for_players(found: Iterable[Params], players: int) -> Params | None:
-    """The entry of ``found`` for ``players``, if there is one."""
-    return next((p for p in found if p.players == players), None)
+def for_players(found: Iterable[Params], players: int, agent: str) -> Params | None:
+    """The entry of ``found`` for ``players`` and the searcher ``agent`` (one tuned for it, else
+    one for any searcher), if there is one."""
+    fitting = [p for p in found if p.players == players and p.agent in (agent, None)]
+    return next((p for p in fitting if p.agent == agent), fitting[0] if fitting else None)
 
 
 def defaults(heuristic: Sequence[Parameter]) -> np.ndarray:
@@ -282,8 +299,9 @@ def check_names(names: Sequence[str], game: str, players: int, field: str) -> li
 
 def pack_params(doc: dict, game: str, pack: str) -> tuple[Params, ...]:
     """The tuned parameters a component pack's document carries (its ``"params"``: a list of
-    parameters documents of the pack's game, at most one per player count; a document may name
-    the pack, and must then name this one), read as a pack is: a ``PackError`` naming the field.
+    parameters documents of the pack's game, at most one per player count and searcher; a document
+    may name the pack, and must then name this one), read as a pack is: a ``PackError`` naming the
+    field.
 
     Raises:
         PackError: ``params[0].heuristic.link: ...``.
@@ -293,8 +311,10 @@ def pack_params(doc: dict, game: str, pack: str) -> tuple[Params, ...]:
         for i, item in enumerate(_FIELDS.array(doc.get("params", []), "params")):
             params = parse_params(item, join("params", i))
             params.fit(game, params.players, pack, join("params", i))
-            if for_players(out, params.players) is not None:
-                raise ParamsError(join(join("params", i), "players"), f"a second entry for {params.players} players")
+            if any((p.players, p.agent) == (params.players, params.agent) for p in out):
+                whose = f" and {params.agent}" if params.agent else ""
+                raise ParamsError(join(join("params", i), "players"),
+                                  f"a second entry for {params.players} players{whose}")  # fmt: skip
             out.append(params)
     except ParamsError as exc:
         raise PackError(exc.field, exc.detail) from None

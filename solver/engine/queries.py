@@ -146,7 +146,7 @@ def check_query(obj: Any) -> Query:
         if query.algorithm == "expectimax" and query.limits.iterations is not None:
             raise QueryError("limits.iterations", "expectimax is bounded by time or depth, not iterations")
         if "params" in obj:
-            query.params = _params(obj["params"])
+            query.params = read_query_params(obj["params"])
     return query
 
 
@@ -161,9 +161,13 @@ def _seed(value: Any, name: str) -> int:
         raise QueryError(name, exc.detail) from None
 
 
-def _params(value: Any) -> Params | None:
-    """A parameters document (``solver.core.params``), checked; its game, player count and pack
-    are checked against the position's when the search starts."""
+def read_query_params(value: Any) -> Params | None:
+    """A query's parameters document (``solver.core.params``), checked; its game, player count and
+    pack are checked against the position's when the search starts.
+
+    Raises:
+        QueryError: naming ``params`` or the field inside (``params.heuristic.link``).
+    """
     try:
         return read_params(queries.object(value, "params"), "params")
     except ParamsError as exc:

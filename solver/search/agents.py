@@ -38,11 +38,12 @@ from solver.search.settings import settings
 from solver.search.simulation import best_by_simulation
 
 
-def heuristic_params(kstate: Any, params: Params | None = None, lookahead: int | None = None) -> np.ndarray:
-    """The heuristic weights a search of ``kstate`` runs with (``solver.search.settings``, with
-    the parameters ``params``), set to look ``lookahead`` ahead if given: a game whose heuristic
-    looks ahead names the weight that says how far (``HEURISTIC_LOOKAHEAD``)."""
-    weights = settings(kstate, params)[0]
+def heuristic_params(kstate: Any, params: Params | None = None, lookahead: int | None = None,
+                     agent: str = "greedy") -> np.ndarray:  # fmt: skip
+    """The heuristic weights a search of ``kstate`` by ``agent`` runs with (``solver.search.settings``,
+    with the parameters ``params``), set to look ``lookahead`` ahead if given: a game whose
+    heuristic looks ahead names the weight that says how far (``HEURISTIC_LOOKAHEAD``)."""
+    weights = settings(kstate, params, agent)[0]
     if lookahead is not None:
         index = getattr(kstate.search_kernel(), "HEURISTIC_LOOKAHEAD", None)
         if index is None:
@@ -73,7 +74,7 @@ class OpeningBySimulation:
         if self.opened or not self.playouts or len(state.legal_actions()) < 2:
             return None
         self.opened = True
-        heuristic = heuristic_params(state.kernel_state(), self.params)
+        heuristic = heuristic_params(state.kernel_state(), self.params, agent=self.name)
         return best_by_simulation(state, self.playouts, derive_seed(self.seed), heuristic)[0]
 
 
@@ -107,7 +108,7 @@ class MCTSAgent:
             if self.searcher is not None:
                 self.searcher.close()
             self.decisions += 1
-            heuristic, params = settings(kstate, self.params)
+            heuristic, params = settings(kstate, self.params, self.name)
             for index, value in self.options:
                 if value is not None:
                     params[index] = value
@@ -142,7 +143,8 @@ class ExpectimaxAgent(OpeningBySimulation):
             return opening
         self.decisions += 1
         kstate = state.kernel_state()
-        searcher = ExpectimaxSearcher(kstate, cutoff=self.cutoff, heuristic=heuristic_params(kstate, self.params),
+        weights = heuristic_params(kstate, self.params, agent=self.name)
+        searcher = ExpectimaxSearcher(kstate, cutoff=self.cutoff, heuristic=weights,
                                       seed=derive_seed(self.seed, 7919, self.decisions),
                                       table_bits=table_bits_for(None if self.depth else self.seconds))  # fmt: skip
         return _searched(searcher.run(depth=self.depth, seconds=self.seconds), legal)

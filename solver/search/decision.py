@@ -170,7 +170,7 @@ def best_move(
     cutoff = OPTIONS["cutoff"].check(cutoff, "cutoff")
     multipv = MULTIPV.check(multipv, "multipv")
     kstate = state.kernel_state().clone()
-    heuristic, search = settings(kstate, params)
+    heuristic, search = settings(kstate, params, algorithm)
     start = time.perf_counter() if load_searchers(kstate, algorithm) else called
     if algorithm == "mcts":
         searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=search, heuristic=heuristic,
@@ -323,7 +323,7 @@ def analyse(
     seed = derive_seed(check_seed(seed))
     top, pv_length = COUNT.check(top, "top"), COUNT.check(pv_length, "pv_length")
     kstate = state.kernel_state().clone()
-    heuristic, search = settings(kstate, params)
+    heuristic, search = settings(kstate, params, "mcts")
     start = time.perf_counter() if load_searchers(kstate, "mcts") else called
     searcher = MCTSSearcher(kstate, seed=seed, workers=workers, params=search, heuristic=heuristic,
                             capacity=capacity_for(seconds))  # fmt: skip

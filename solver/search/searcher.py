@@ -130,7 +130,7 @@ class MCTSSearcher:
         self.search = mcts.make_mcts(self.kernel)
         self.state = state.array.copy()
         self.workers = workers or min(os.cpu_count() or 1, MAX_WORKERS)
-        own_heuristic, own_params = settings(state) if params is None or heuristic is None else (None, None)
+        own_heuristic, own_params = settings(state, None, "mcts") if params is None or heuristic is None else (None, None)
         self.params = own_params if params is None else np.asarray(params, np.float64)
         self.heuristic = own_heuristic if heuristic is None else heuristic
         players = state.players
@@ -276,7 +276,7 @@ class ExpectimaxSearcher:
         self.rng = np.array([seed * 1000 + 1], np.uint64) if determinize else None
         self.cutoff, self.max_depth = cutoff, max_depth
         self.table = expectimax.Table(table_bits, state.players)
-        self.heuristic = settings(state)[0] if heuristic is None else heuristic
+        self.heuristic = settings(state, None, "expectimax")[0] if heuristic is None else heuristic
         self.workers = 1
         self.rate: float | None = None  # measured: nodes a second
         self.last: RootStats | None = None  # what the last depth searched in full found (for progress reports)

@@ -3,19 +3,20 @@
 Four layers, each over the one before (``solver.core.params`` names the parameters):
 
 1. the defaults in the code: the game's ``weights.HEURISTIC`` and ``mcts.default_params``;
-2. the tunes that ship with the game (``solver/games/<game>/data/params.json``: one parameters
-   document per player count, made by ``solver tune``; ``docs/ai.md`` says how), for any pack;
-3. the tuned parameters the state's component pack carries for its player count (a pack's
-   ``"params"``), made for those very components;
+2. the tunes that ship with the game (``solver/games/<game>/data/params.json``: parameters
+   documents made by ``solver tune``, each for a player count and the searcher it was tuned and
+   checked with; ``docs/ai.md`` says how), for any pack;
+3. the tuned parameters the state's component pack carries for its player count and the searcher
+   (a pack's ``"params"``), made for those very components;
 4. the parameters a user hands over (``best_move(..., params=...)``, ``greedy:params=t.json``,
    ``--params``), which must be for this game, player count and pack.
 
     >>> import solver
     >>> state = solver.load_game("kokoro", players=1, backend="numba").new_initial_state()
-    >>> heuristic, search = settings(state.kernel_state())
+    >>> heuristic, search = settings(state.kernel_state(), None, "mcts")
     >>> tuned = read_params({"game": "kokoro", "players": 1, "heuristic": {"link": 5.5}})
     >>> from solver.games.kokoro.weights import H_LINK
-    >>> float(heuristic[H_LINK]), float(settings(state.kernel_state(), tuned)[0][H_LINK])
+    >>> float(heuristic[H_LINK]), float(settings(state.kernel_state(), tuned, "mcts")[0][H_LINK])
     (6.0, 5.5)
 """
 
@@ -53,9 +54,9 @@ SOURCES = ("code", "shipped", "pack", "given")
 """Where a value comes from, layer by layer (``layers``)."""
 
 
-def layers(kstate: Any, given: Params | None = None) -> list[tuple[str, Params]]:
-    """The parameters that apply to ``kstate`` over the code's defaults, lowest first, each with
-    its source (``SOURCES``).
+def layers(kstate: Any, given: Params | None, agent: str) -> list[tuple[str, Params]]:
+    """The parameters that apply to a search of ``kstate`` by ``agent`` (``AGENTS``) over the
+    code's defaults, lowest first, each with its source (``SOURCES``).
 
     Raises:
         ParamsError: ``params.players`` (or ``game``, ``pack``) when ``given`` is for another
@@ -64,13 +65,14 @@ def layers(kstate: Any, given: Params | None = None) -> list[tuple[str, Params]]
     game, players = kstate.layout.weights.GAME, kstate.players
     if given is not None:
         given.fit(game, players, kstate.pack.name)
-    found = [for_players(shipped(game), players), for_players(kstate.pack.params, players), given]
+    found = [for_players(shipped(game), players, agent), for_players(kstate.pack.params, players, agent), given]
     return [(source, p) for source, p in zip(SOURCES[1:], found) if p is not None]
 
 
-def settings(kstate: Any, given: ParamsSource = None) -> tuple[np.ndarray, np.ndarray]:
+def settings(kstate: Any, given: ParamsSource, agent: str) -> tuple[np.ndarray, np.ndarray]:
     """The heuristic weights and the MCTS constants (fresh arrays) a search of ``kstate`` (a
-    kernel state) runs with, the user's parameters ``given`` (``read_params`` takes them) last.
+    kernel state) by ``agent`` (``greedy``, ``expectimax`` or ``mcts``) runs with, the user's
+    parameters ``given`` (``read_params`` takes them; ``None``: none) last.
 
     Raises:
         ParamsError: ``given`` is unreadable, or not for this game, player count or pack.
@@ -78,23 +80,23 @@ def settings(kstate: Any, given: ParamsSource = None) -> tuple[np.ndarray, np.nd
     kernel = kstate.search_kernel()
     heuristic = kernel.HEURISTIC_PARAMS.copy()
     search = mcts.default_params(kernel, kstate.players)
-    for _, params in layers(kstate, read_params(given)):
+    for _, params in layers(kstate, read_params(given), agent):
         params.apply(heuristic, search)
     return heuristic, search
 
 
-def settings_listing(kstate: Any, given: Params | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+def settings_listing(kstate: Any, given: Params | None, agent: str) -> dict[str, dict[str, dict[str, Any]]]:
     """Every parameter that counts in ``kstate``'s game, by group and name, as ``solver params``
-    shows it: ``{"value", "low", "high", "doc", "from"}`` (``from``: the layer it comes from,
-    ``SOURCES``).
+    shows it for a search by ``agent``: ``{"value", "low", "high", "doc", "from"}`` (``from``: the
+    layer it comes from, ``SOURCES``).
 
         >>> import solver
         >>> state = solver.load_game("koi", players=2).new_initial_state()
-        >>> settings_listing(state.kernel_state())["heuristic"]["temperature"]["from"]
+        >>> settings_listing(state.kernel_state(), None, "mcts")["heuristic"]["temperature"]["from"]
         'code'
     """
-    arrays = dict(zip(GROUPS, settings(kstate, given), strict=True))
-    found = layers(kstate, given)
+    arrays = dict(zip(GROUPS, settings(kstate, given, agent), strict=True))
+    found = layers(kstate, given, agent)
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for group, array in arrays.items():
         out[group] = {}

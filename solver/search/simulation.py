@@ -94,6 +94,6 @@ def best_by_simulation(
     kernel = kstate.search_kernel()
     actions = np.array(state.legal_actions(), np.int64)
     means = np.zeros(len(actions))
-    heur = settings(kstate)[0] if heuristic is None else heuristic
+    heur = settings(kstate, None, "greedy")[0] if heuristic is None else heuristic
     make_simulation(kernel)(kstate.array, actions, playouts, heur, seed, means)
     return int(actions[int(np.argmax(means))]), dict(zip(actions.tolist(), means.tolist()))

@@ -31,7 +31,7 @@ import statistics
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from solver import report
@@ -80,7 +80,7 @@ class Tuning:
     are tuned, the parameters tuned and their starting values, and the seeded games of a trial.
 
     ``start`` holds the starting parameters file (the tuned names at their starting values besides
-    what it set); the tuned values of the best trial are written over it.
+    what it set, for the agent's searcher); the tuned values of the best trial are written over it.
     """
 
     game: str
@@ -125,9 +125,11 @@ class Tuning:
             raise SolverError(f"games: with {players} players the tuned agent sits at every seat in turn: give a "
                               f"multiple of {players}, got {games}")  # fmt: skip
         pack = game.pack.name
-        start = start or Params(name, players, pack)
-        start.fit(name, players, pack)
-        arrays = dict(zip(GROUPS, settings(game.new_initial_state().kernel_state(), start), strict=True))
+        if start is not None:
+            start.fit(name, players, pack)
+        kstate = game.new_initial_state().kernel_state()
+        arrays = dict(zip(GROUPS, settings(kstate, start, kind), strict=True))
+        start = replace(start or Params(name, players, pack), pack=pack, agent=kind)
         for group in GROUPS:
             values = {p.name: _number(arrays[group][p.index], p) for g, p in tuned if g == group}
             start = start.with_values(group, values)
@@ -147,7 +149,7 @@ class Tuning:
         out = self.start
         for group in GROUPS:
             out = out.with_values(group, {p.name: values[p.name] for g, p in self.tuned if g == group})
-        return out if tune is None else out.with_values(GROUPS[0], {}, tune)
+        return out if tune is None else out.with_record(tune)
 
     def identity(self) -> dict[str, Any]:
         """What a study of this tune is, as kept with it: a study resumed must be the same."""

@@ -47,7 +47,7 @@ ENDPOINTS: dict[
     "/api/apply": (views.apply, (*_COMMON, "actions"), ("game", "position", "actions")),
     "/api/roll": (views.roll_once, (*_COMMON, "seed"), ("game", "position")),
     "/api/edit": (views.edit, (*_COMMON, "tool", "params", "target"), ("game", "position", "tool")),
-    "/api/solo": (solo.solo_game, ("game", "options", "seed", "agent"), ("game",)),
+    "/api/solo": (solo.solo_game, ("game", "options", "seed", "agent", "params"), ("game",)),
 }
 """Each POST endpoint: what answers it, the body's keys, and the keys it must have."""
 

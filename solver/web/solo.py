@@ -18,7 +18,7 @@ from typing import Any
 
 import solver
 from solver.core.agents import check_seed, make_agent
-from solver.engine.queries import QueryError, queries
+from solver.engine.queries import QueryError, queries, read_query_params
 from solver.web.views import game_of, public_options
 
 DEFAULT_AGENT = "mcts:iterations=200"
@@ -43,6 +43,8 @@ def check_agent(spec: Any) -> str:
         SolverError: naming ``agent``.
     """
     spec = queries.string(spec, "agent", 200)
+    if any(option.partition("=")[0] == "params" for option in spec.split(":")[1:]):
+        raise QueryError("agent", "params: give the parameters as the request's params object, not a file")
     agent = make_agent(spec, field="agent")
     seconds = getattr(agent, "seconds", None)
     if seconds is not None and seconds > MAX_SECONDS:
@@ -64,7 +66,7 @@ def check_agent(spec: Any) -> str:
 def solo_game(body: dict[str, Any]) -> dict[str, Any]:
     """A solo game (``players`` 1) played by ``agent`` with ``seed``: ``initial`` (the first
     position), ``steps`` (each ``player``, ``action``, ``text``, and the ``position`` after it),
-    and the final ``scores`` and ``title``."""
+    and the final ``scores`` and ``title``; ``params``, a parameters file's object, for the agent."""
     options = queries.object(body.get("options", {}), "options")
     if options.get("players", 1) != 1:
         raise QueryError(
@@ -73,6 +75,7 @@ def solo_game(body: dict[str, Any]) -> dict[str, Any]:
     name, game = game_of({**body, "options": {**options, "players": 1}})
     seed = check_seed(body.get("seed", 0))
     spec = check_agent(body.get("agent", DEFAULT_AGENT))
+    params = read_query_params(body["params"]) if "params" in body else None
     seen: list[tuple[int, int, str, dict[str, Any]]] = []
 
     def keep(state: Any, action: int) -> None:
@@ -80,7 +83,7 @@ def solo_game(body: dict[str, Any]) -> dict[str, Any]:
             (state.current_player(), action, state.action_to_string(action), state.to_json())
         )
 
-    record = solver.play(game, [spec], seed=seed, on_step=keep)
+    record = solver.play(game, [spec], seed=seed, on_step=keep, params=params)
     after = [position for *_, position in seen[1:]] + [record.final]
     return {
         "game": name,

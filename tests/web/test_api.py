@@ -328,6 +328,13 @@ def test_a_solo_game_comes_whole_and_its_steps_replay_to_the_final_scores(
     assert (final["scores"], final["title"]) == (played["scores"], played["title"])
 
 
+def test_a_solo_game_plays_with_the_parameters_given(client: httpx.Client) -> None:
+    body = {"game": "kokoro", "seed": 3, "agent": "greedy"}
+    low = {"game": "kokoro", "players": 1, "heuristic": {"link": 0.5, "current": 0.0, "later": 0.0}}
+    plain, tuned = post(client, "/api/solo", body), post(client, "/api/solo", {**body, "params": low})
+    assert [s["action"] for s in plain["steps"]] != [s["action"] for s in tuned["steps"]]
+
+
 def test_solo_refuses_budgets_a_request_cannot_afford(client: httpx.Client) -> None:
     for agent in (
         "mcts:time=5",
@@ -340,6 +347,10 @@ def test_solo_refuses_budgets_a_request_cannot_afford(client: httpx.Client) -> N
     ):
         refused(client, "/api/solo", {"game": "kokoro", "agent": agent}, "agent")
     refused(client, "/api/solo", {"game": "kokoro", "options": {"players": 2}}, "options.players")
+    refused(client, "/api/solo", {"game": "kokoro", "agent": "greedy:params=/etc/passwd"}, "agent")
+    refused(client, "/api/solo", {"game": "kokoro", "params": {"game": "kokoro", "players": 1, "heuristic": {"link": 0}}},
+            "params.heuristic.link")
+    refused(client, "/api/solo", {"game": "kokoro", "params": {"game": "kokoro", "players": 2}}, "params.players")
     refused(client, "/api/solo", {"game": "kokoro", "position": {}}, "position")
 
 
@@ -437,6 +448,9 @@ def test_bad_messages_get_an_error_naming_the_field_and_the_socket_stays_open(
         "observer": json.dumps({**good, "observer": 3}),
         "phase": json.dumps({**good, "position": {**good["position"], "phase": "nap"}}),
         "position": json.dumps({**good, "position": chance}),
+        "params.heuristic.link": json.dumps({**good, "params": {"game": "kokoro", "players": 1,
+                                                                 "heuristic": {"link": -1}}}),
+        "params.players": json.dumps({**good, "params": {"game": "kokoro", "players": 2}}),
     }
     for field, text in bad.items():
         socket.send(text)
@@ -444,6 +458,16 @@ def test_bad_messages_get_an_error_naming_the_field_and_the_socket_stays_open(
         assert (error["type"], error["field"]) == ("error", field), error
     socket.send(json.dumps(good))
     assert until_result(socket)[1]["stats"]["iterations"] >= 100
+
+
+def test_a_search_takes_a_parameters_file(client: httpx.Client, socket: ClientConnection) -> None:
+    body = search_body(client, "kokoro", {"players": 1}, iterations=300, seed=1)
+    socket.send(json.dumps(body))
+    plain = until_result(socket)[1]
+    low = {"game": "kokoro", "players": 1, "heuristic": {"link": 0.5, "current": 0.0, "later": 0.0}}
+    socket.send(json.dumps({**body, "params": low}))
+    tuned = until_result(socket)[1]
+    assert tuned["actions"] and tuned["value"] != plain["value"]
 
 
 def test_closing_the_socket_stops_its_search(
