@@ -20,11 +20,14 @@ DATA = Path(__file__).resolve().parents[1] / "solver" / "games"
 
 
 def ship(params: Params) -> Path:
-    """Write ``params`` (without its pack) into its game's shipped tunes; returns the file."""
+    """Write ``params`` (without its pack) into its game's shipped tunes, for the searcher it was
+    tuned with (``agent``, else the one its tune record names); returns the file."""
+    agent = params.agent or json.loads(params.tune)["agent"].split(":")[0]
+    params = replace(params, pack=None, agent=agent)
     path = DATA / params.game / "data" / "params.json"
     shipped = list(pack_params(json.loads(path.read_text()), params.game, "")) if path.exists() else []
     shipped = [p for p in shipped if (p.players, p.agent) != (params.players, params.agent)]
-    shipped.append(replace(params, pack=None))
+    shipped.append(params)
     entries = [p.to_json() for p in sorted(shipped, key=lambda p: (p.players, AGENTS.index(p.agent or "mcts")))]
     path.write_text(json.dumps({"params": entries}, indent=2) + "\n", encoding="utf-8")
     return path

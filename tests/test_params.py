@@ -11,7 +11,7 @@ import pytest
 
 import solver
 from solver.cli import main
-from solver.core.params import GROUPS, SEARCH, parameters, read_params
+from solver.core.params import GROUPS, SEARCH, for_players, parameters, read_params
 from solver.engine.client import Client, EngineError
 from solver.search import mcts
 from solver.search.settings import settings, settings_listing, shipped
@@ -226,19 +226,27 @@ def test_the_engine_takes_parameters_with_a_query():
             assert info.value.answer["error"]["field"] == field
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_shipped_tunes_are_the_defaults(game):
-    """Each game ships tuned weights (``data/params.json``, made by ``solver tune``: its record kept,
-    confirmed better on fresh seeds), each for a player count and the searcher tuned, which plays
-    with them unless a pack or a file says otherwise."""
-    found = shipped(game)
-    assert found and len({(p.players, p.agent) for p in found}) == len(found)
-    for params in found:
-        record = json.loads(params.tune)
-        assert params.pack is None and params.agent == record["agent"].split(":")[0]
-        assert record["confirmation"]["verdict"] == "better" and record["trials"] >= 40
-        kstate = solver.load_game(game, players=params.players, backend="numba").new_initial_state().kernel_state()
-        listing = settings_listing(kstate, None, params.agent)
-        for group in GROUPS:
-            for name, value in params.values(group).items():
-                assert listing[group][name]["value"] == value and listing[group][name]["from"] == "shipped"
+SHIPPED = [params for game in GAMES for params in shipped(game)]
+
+
+@pytest.mark.parametrize("params", SHIPPED, ids=lambda p: f"{p.game}-{p.players}-{p.agent}")
+def test_the_shipped_tunes_are_the_defaults(params):
+    """The tunes shipped (``data/params.json``, made by ``solver tune``: its record kept, confirmed
+    better on fresh seeds), each for a player count and the searcher tuned, are what that searcher
+    plays with unless a pack or a file says otherwise."""
+    record = json.loads(params.tune)
+    assert params.pack is None and params.agent == record["agent"].split(":")[0]
+    assert record["confirmation"]["verdict"] == "better" and record["trials"] >= 40
+    assert sum((p.players, p.agent) == (params.players, params.agent) for p in SHIPPED if p.game == params.game) == 1
+    kstate = solver.load_game(params.game, players=params.players, backend="numba").new_initial_state().kernel_state()
+    listing = settings_listing(kstate, None, params.agent)
+    for group in GROUPS:
+        for name, value in params.values(group).items():
+            assert listing[group][name]["value"] == value and listing[group][name]["from"] == "shipped"
+    other = next(a for a in ("greedy", "expectimax", "mcts") if a != params.agent)
+    if for_players(shipped(params.game), params.players, other) is None:
+        assert all(entry["from"] == "code" for entry in settings_listing(kstate, None, other)["heuristic"].values())
+
+
+def test_tunes_ship():
+    assert {p.game for p in SHIPPED} >= {"godo", "koi", "kokoro"}

@@ -110,6 +110,8 @@ class Tuning:
         make_agent(agent, field="agent")
         if kind not in ("greedy", "expectimax", "mcts"):
             raise SolverError(f"agent: {kind} plays without parameters; tune greedy, expectimax or mcts")
+        if any(option.partition("=")[0] == "params" for option in agent.split(":")[1:]):
+            raise SolverError("agent: the trials' values would lose to the spec's params file: start from it with --params")
         used = GROUPS if kind == "mcts" else ("heuristic",)
         players = game.players
         if names is None:

@@ -132,6 +132,7 @@ def test_a_two_player_tune_plays_against_its_start_and_confirms_with_an_sprt(cap
     "extra, field",
     [
         (["--agent", "random"], "agent"),
+        (["--agent", "greedy:params=t.json"], "agent"),
         (["--agent", "greedy", "--tune", "lnk"], "tune"),
         (["--agent", "greedy", "--tune", "explore"], "tune"),
         (["--agent", "mcts", "--tune", "temperature"], "tune"),
