@@ -223,11 +223,11 @@ def test_mcts_finish_judges_each_new_child_by_its_greedy_turn(name: str) -> None
     legal = state.legal_actions()
     params = mcts.DEFAULT_PARAMS.copy()
     params[mcts.P_ROLLOUT_CUTOFF], params[mcts.P_FINISH] = 0, 1
-    searcher = MCTSSearcher(state.kernel_state(), workers=1, params=params)
+    judge = Greedy(state)
+    searcher = MCTSSearcher(state.kernel_state(), workers=1, params=params, heuristic=judge.heur)
     stats = searcher.run(iterations=len(legal))
     searcher.close()
     assert sorted(stats.actions) == sorted(legal) and set(stats.visits) == {1}
-    judge = Greedy(state)
     s = state.kernel_state().array
     for action, value in zip(stats.actions, stats.values):
         assert value == pytest.approx(judge.turn_value(s, action)), state.action_to_string(action)
