@@ -45,6 +45,7 @@ from solver.engine.queries import Limits
 from solver.engine.service import search_position
 from solver.search import hindsight
 from solver.search.settings import settings_listing
+from solver.sweep import tune
 from solver.sweep.cluster import check_address, run_worker
 from solver.sweep.jobs import Job, arena_game, params_text, pin_workers, solo_game
 from solver.sweep.local import GAMES_PER_WORKER, JOBS, default_workers
@@ -304,12 +305,23 @@ def _labels(specs: Sequence[str]) -> list[str]:
     return [f"{s} #{specs[:i].count(s) + 1}" if specs.count(s) > 1 else s for i, s in enumerate(specs)]
 
 
-def _progress(args: argparse.Namespace, total: int, desc: str) -> Any:
-    """A tqdm progress bar on stderr (off with ``--json`` or when stderr is not a terminal)."""
+def _progress(args: argparse.Namespace, total: int, desc: str, unit: str = "game", done: int = 0) -> Any:
+    """A tqdm progress bar on stderr of ``total`` games (or other ``unit``), ``done`` of them
+    already (off with ``--json`` or when stderr is not a terminal)."""
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit="game", file=sys.stderr, leave=True,
+    return tqdm(total=total, initial=min(done, total), desc=desc, unit=unit, file=sys.stderr, leave=True,
                 disable=args.json or not sys.stderr.isatty())  # fmt: skip
+
+
+def _workers(args: argparse.Namespace, games: int | None = None) -> int:
+    """The local worker processes of ``--jobs`` (by default as many as ``games`` need, up to the
+    cores), after refusing ``--jobs`` beside a ``--scheduler`` and a scheduler address that is not one."""
+    if args.scheduler is not None:
+        check_address(args.scheduler)
+        if args.jobs is not None:
+            raise SolverError("jobs: --jobs counts local processes; with --scheduler the cluster's workers play")
+    return default_workers(games) if args.jobs is None else JOBS.check(args.jobs, "jobs")
 
 
 def _sweep(
@@ -323,11 +335,7 @@ def _sweep(
     """Play a solo or arena plan as ``--jobs``, ``--scheduler``, ``--out`` and ``--resume`` say
     (``solver.sweep.run_sweep``), with a progress bar (``status()`` beside it); results by job key.
     On Ctrl-C, say what was kept (``main`` then exits with status 130)."""
-    if args.scheduler is not None:
-        check_address(args.scheduler)
-        if args.jobs is not None:
-            raise SolverError("jobs: --jobs counts local processes; with --scheduler the cluster's workers play")
-    workers = default_workers(len(plan)) if args.jobs is None else JOBS.check(args.jobs, "jobs")
+    workers = _workers(args, len(plan))
     if args.resume and args.out is None:
         raise SolverError("resume: give the results file to go on with as --out FILE")
     finished = [0]
@@ -614,8 +622,6 @@ def cmd_params(args: argparse.Namespace) -> int:
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
-    from solver.sweep import tune
-
     tune.optuna_module()
     COUNT.check(args.trials, "trials")
     COUNT.check(args.games, "games")
@@ -626,11 +632,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
         report.require_matplotlib()
         report.check_writable(args.plot)
     report.check_writable(args.out, "out")
-    if args.scheduler is not None:
-        check_address(args.scheduler)
-        if args.jobs is not None:
-            raise SolverError("jobs: --jobs counts local processes; with --scheduler the cluster's workers play")
-    workers = default_workers() if args.jobs is None else JOBS.check(args.jobs, "jobs")
+    workers = _workers(args)
     game = _load(args)
     names = [n.strip() for n in args.tune.split(",")] if args.tune else None
     tuning = tune.Tuning.make(game, args.game, _load_options(args), args.agent, names, _given_params(args, game),
@@ -638,7 +640,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     study = tune.open_study(tuning, args.study, args.study_name, args.resume, args.step)
     start = time.perf_counter()
     kept = len(tune.finished(study))
-    with tune.players(workers, args.scheduler) as play, _trial_bar(args, args.trials, kept) as bar:
+    with tune.players(workers, args.scheduler) as play, _progress(args, args.trials, "tune", "trial", kept) as bar:
 
         def on_trial(study: Any) -> None:
             best = study.best_trial
@@ -652,12 +654,11 @@ def cmd_tune(args: argparse.Namespace) -> int:
             print(f"\ninterrupted: {done} of {args.trials} trials kept in {args.study} (study {args.study_name!r}): "
                   "--resume goes on with it", file=sys.stderr)  # fmt: skip
             raise
-        best = tuning.params(tune.best_values(tuning, study))
+        values = tune.best_values(tuning, study)
         bar.set_description("confirming")
-        confirmation = tune.confirm(tuning, best, args.confirm, play)
+        confirmation = tune.confirm(tuning, tuning.params(values), args.confirm, play)
     seconds = time.perf_counter() - start
-    tuned = tuning.params(tune.best_values(tuning, study),
-                          tune.record(tuning, study, args.study, args.study_name, seconds, confirmation))  # fmt: skip
+    tuned = tuning.params(values, tune.record(tuning, study, args.study, args.study_name, seconds, confirmation))
     tuned.write(args.out)
     data: dict[str, Any] = {"game": args.game, "players": game.players, "pack": game.pack.name, "out": args.out,
                             **json.loads(tuned.tune), "values": tuned.to_json()}  # fmt: skip
@@ -665,7 +666,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
              f"{args.games} games of {tuning.agent} ({data['objective']}) in {seconds:.0f} s; best: trial "
              f"{data['best_trial']}, {data['best_value']:.4g} (start {data['start_value']})"]  # fmt: skip
     start_values = tuning.start_values()
-    for name, value in tune.best_values(tuning, study).items():
+    for name, value in values.items():
         lines.append(f"  {name:16} {start_values[name]:<8g} -> {value:g}")
     lines.append(_confirmation_line(confirmation))
     lines.append(f"parameters written to {args.out}")
@@ -675,13 +676,6 @@ def cmd_tune(args: argparse.Namespace) -> int:
         lines.append(f"plot written to {data['plot']}")
     _emit(args, data, "\n".join(lines))
     return 0
-
-
-def _trial_bar(args: argparse.Namespace, total: int, done: int) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(total=total, initial=min(done, total), desc="tune", unit="trial", file=sys.stderr, leave=True,
-                disable=args.json or not sys.stderr.isatty())  # fmt: skip
 
 
 def _confirmation_line(result: dict[str, Any]) -> str:
@@ -837,7 +831,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--trials", type=int, default=60, help="trials in all (with --resume: the study's total)")
     p.add_argument("--games", type=int, default=32, help="games a trial plays (the same seeds for every trial)")
     p.add_argument("--confirm", type=int, default=200, help="fresh games confirming the best trial against the start")
-    p.add_argument("--step", type=float, default=0.25,
+    p.add_argument("--step", type=float, default=tune.DEFAULT_STEP,
                    help="CMA-ES's first step, a share of each range (smaller to refine values that are good already)")
     p.add_argument("--study", default="sqlite:///tune.db", metavar="URL", help="the database keeping the study")
     p.add_argument("--study-name", default="tune", help="the study's name in the database")

@@ -95,9 +95,8 @@ class Parameter:
 
     def describe(self, value: float) -> dict[str, Any]:
         """The parameter as ``solver params --json`` lists it, at ``value``."""
-        number = int(value) if self.integer else float(value)
-        return {"value": number, "low": _plain(self.low, self.integer), "high": _plain(self.high, self.integer),
-                "doc": self.doc}  # fmt: skip
+        return {"value": _plain(value, self.integer), "low": _plain(self.low, self.integer),
+                "high": _plain(self.high, self.integer), "doc": self.doc}  # fmt: skip
 
 
 def _plain(value: float, integer: bool) -> float:
@@ -236,16 +235,16 @@ def parse_params(doc: Any, field: str = "") -> Params:
     try:
         weights = game_weights(doc["game"])
     except ParamsError as exc:
-        raise ParamsError(_in(field, "game"), exc.detail) from None
+        raise ParamsError(join(field, "game"), exc.detail) from None
     from solver.api import game_class
 
     info = game_class(doc["game"]).info
-    players = _FIELDS.integer(doc["players"], _in(field, "players"), info.min_players, info.max_players)
-    pack = _FIELDS.string(doc["pack"], _in(field, "pack"), max_length=100) if "pack" in doc else None
-    agent = _FIELDS.choice(doc["agent"], _in(field, "agent"), AGENTS) if "agent" in doc else None
+    players = _FIELDS.integer(doc["players"], join(field, "players"), info.min_players, info.max_players)
+    pack = _FIELDS.string(doc["pack"], join(field, "pack"), max_length=100) if "pack" in doc else None
+    agent = _FIELDS.choice(doc["agent"], join(field, "agent"), AGENTS) if "agent" in doc else None
     groups = {}
     for group in GROUPS:
-        where = _in(field, group)
+        where = join(field, group)
         given = _FIELDS.object(doc.get(group, {}), where)
         known = {p.name: p for p in parameters(doc["game"], players, group)}
         every = {p.name for p in (weights.HEURISTIC if group == "heuristic" else SEARCH)}
@@ -255,12 +254,8 @@ def parse_params(doc: Any, field: str = "") -> Params:
                 raise ParamsError(join(where, name), f"{what}; {group} parameters here: {', '.join(known)}")
             known[name].check(value, join(where, name))
         groups[group] = tuple((name, given[name]) for name in known if name in given)
-    tune = json.dumps(_FIELDS.object(doc["tune"], _in(field, "tune"))) if "tune" in doc else ""
+    tune = json.dumps(_FIELDS.object(doc["tune"], join(field, "tune"))) if "tune" in doc else ""
     return Params(doc["game"], players, pack, agent, groups["heuristic"], groups["search"], tune)
-
-
-def _in(field: str, key: str) -> str:
-    return join(field, key) if field else key
 
 
 def for_players(found: Iterable[Params], players: int, agent: str) -> Params | None:

@@ -63,11 +63,23 @@ class OpeningBySimulation:
     games (``playouts`` per action, ``solver.search.simulation``) end best: a bet on the whole game
     that a short search cannot judge. An agent plays one game (as ``solver.play`` makes them)."""
 
+    lookahead: int | None = None
+
     def __init__(self, seed: int, playouts: int | None, params: Params | None) -> None:
         self.seed = seed
         self.playouts = playouts
         self.params = params
         self.opened = False
+        self._weights: tuple[tuple[int, int], np.ndarray] | None = None
+
+    def weights(self, kstate: Any) -> np.ndarray:
+        """The heuristic weights this agent plays ``kstate``'s game with (``heuristic_params``),
+        worked out at its first decision: every decision of a game (its pack and player count)
+        takes the same, and a greedy decision is too short to look them up each time."""
+        key = (id(kstate.pack), kstate.players)
+        if self._weights is None or self._weights[0] != key:
+            self._weights = key, heuristic_params(kstate, self.params, self.lookahead, self.name)
+        return self._weights[1]
 
     def opening(self, state: Any) -> int | None:
         """The simulated choice at the first decision with a choice (if ``playouts`` is set)."""
@@ -143,8 +155,7 @@ class ExpectimaxAgent(OpeningBySimulation):
             return opening
         self.decisions += 1
         kstate = state.kernel_state()
-        weights = heuristic_params(kstate, self.params, agent=self.name)
-        searcher = ExpectimaxSearcher(kstate, cutoff=self.cutoff, heuristic=weights,
+        searcher = ExpectimaxSearcher(kstate, cutoff=self.cutoff, heuristic=self.weights(kstate),
                                       seed=derive_seed(self.seed, 7919, self.decisions),
                                       table_bits=table_bits_for(None if self.depth else self.seconds))  # fmt: skip
         return _searched(searcher.run(depth=self.depth, seconds=self.seconds), legal)
@@ -165,8 +176,7 @@ class GreedyAgent(OpeningBySimulation):
         if opening is not None:
             return opening
         kstate = state.kernel_state()
-        weights = heuristic_params(kstate, self.params, self.lookahead)
-        return int(make_greedy(kstate.search_kernel())(kstate.array, weights))
+        return int(make_greedy(kstate.search_kernel())(kstate.array, self.weights(kstate)))
 
 
 AGENTS.update({"mcts": MCTSAgent, "expectimax": ExpectimaxAgent, "greedy": GreedyAgent})

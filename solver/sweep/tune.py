@@ -29,8 +29,8 @@ from __future__ import annotations
 import math
 import statistics
 import warnings
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -52,8 +52,9 @@ CONFIRM_SPRT = SPRT(0.0, 20.0)
 STUDY_NAME = "tune"
 """The study's name in its database when none is given."""
 
-Play = Callable[[Sequence[Job]], Iterator[dict[str, Any]]]
-"""Plays a plan's games and yields their results as they finish (a process pool or a cluster)."""
+Play = Callable[[Sequence[Job]], Generator[dict[str, Any], None, None]]
+"""Plays a plan's games and yields their results as they finish (a process pool or a cluster);
+closing the generator early ends the games still in play."""
 
 
 def optuna_module() -> Any:
@@ -199,7 +200,7 @@ def players(workers: int, scheduler: str | None) -> Iterator[Play]:
     if scheduler is not None:
         yield lambda plan: play_cluster(plan, scheduler)
     elif workers == 1:
-        yield lambda plan: map(play_job, plan)
+        yield lambda plan: (play_job(job) for job in plan)
     else:
         pool = LocalPool(workers)
         try:
@@ -208,7 +209,16 @@ def players(workers: int, scheduler: str | None) -> Iterator[Play]:
             pool.close()
 
 
-def open_study(tuning: Tuning, storage: str, name: str, resume: bool, step: float = 0.25) -> Any:
+STEP = Bound(float, 0, 1, above=True)
+DEFAULT_STEP = 0.25
+"""CMA-ES's first step, as a share of each parameter's range (``--step``). A quarter, the default,
+takes a start at the ends of the ranges back to good values in 30 trials of Kokoro's greedy (four
+fifths of the gap to the shipped weights, from either end; Optuna's own sixth won back a quarter
+from the high ends); values that are good already are refined with smaller steps (a tenth: the
+shipped tunes), which spend fewer trials far from them."""
+
+
+def open_study(tuning: Tuning, storage: str, name: str, resume: bool, step: float = DEFAULT_STEP) -> Any:
     """The study ``name`` in the database ``storage``: a new one (its first trial the starting
     values), or with ``resume`` the one there, which must be a study of the same tune (its
     sampler goes on where it was: ``step``, CMA-ES's first step, counts for a new study only).
@@ -245,18 +255,11 @@ def open_study(tuning: Tuning, storage: str, name: str, resume: bool, step: floa
     return study
 
 
-STEP = Bound(float, 0, 1, above=True)
-"""CMA-ES's first step, as a share of each parameter's range (``--step``). A quarter, the default,
-takes a start at the ends of the ranges back to good values in 30 trials of Kokoro's greedy (four
-fifths of the gap to the shipped weights, from either end; Optuna's own sixth won back a quarter
-from the high ends); values that are good already are refined with smaller steps (a tenth: the
-shipped tunes), which spend fewer trials far from them."""
-
-
 def _sampler(optuna: Any, tuning: Tuning, step: float) -> Any:
     integer = any(p.integer for _, p in tuning.tuned)
-    return optuna.samplers.CmaEsSampler(x0=tuning.start_values(), sigma0=step, seed=tuning.seed % 2**32,
-                                        with_margin=integer, warn_independent_sampling=False)  # fmt: skip
+    return optuna.samplers.CmaEsSampler(x0=tuning.start_values(), sigma0=step, popsize=generation(tuning),
+                                        seed=tuning.seed % 2**32, with_margin=integer,
+                                        warn_independent_sampling=False)  # fmt: skip
 
 
 def _distributions(optuna: Any, tuning: Tuning) -> dict[str, Any]:
@@ -270,8 +273,8 @@ def _distributions(optuna: Any, tuning: Tuning) -> dict[str, Any]:
 
 
 def generation(tuning: Tuning) -> int:
-    """Trials asked at a time: a CMA-ES generation (its population, ``4 + 3 ln n`` for ``n``
-    parameters), whose games are played side by side."""
+    """Trials asked at a time: a CMA-ES generation (the population the sampler is given, the usual
+    ``4 + 3 ln n`` for ``n`` parameters), whose games are played side by side."""
     return 4 + int(3 * math.log(len(tuning.tuned)))
 
 
@@ -295,24 +298,25 @@ def run_trials(tuning: Tuning, study: Any, trials: int, play: Play,
         size = generation(tuning) if finished(study) else 1
         batch = [study.ask(distributions) for _ in range(min(left, size))]
         plans = {t.number: tuning.plan(tuning.params(t.params), seeds) for t in batch}
-        scores: dict[int, list[float]] = {t.number: [] for t in batch}
         try:
-            todo = list(dict.fromkeys(job for plan in plans.values() for job in plan))
-            results = {result_key(r): r for r in play(todo)}
-            for number, plan in plans.items():
-                scores[number] = [tuning.score(results[job.key]) for job in plan]
+            results = _played(play, [job for plan in plans.values() for job in plan])
         except BaseException:
             for t in batch:
                 study.tell(t, state=optuna.trial.TrialState.FAIL, skip_if_finished=True)
             raise
         for t in batch:
-            study.tell(t, statistics.fmean(scores[t.number]))
+            study.tell(t, statistics.fmean(tuning.score(results[job.key]) for job in plans[t.number]))
             if on_trial is not None:
                 on_trial(study)
 
 
-def confirm(tuning: Tuning, best: Params, confirm_games: int, play: Play,
-            on_game: Callable[[], None] | None = None) -> dict[str, Any]:  # fmt: skip
+def _played(play: Play, plan: Sequence[Job]) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """Every result of ``plan`` by its job's key (a job given twice, as trials with the same
+    values give it, is played once)."""
+    return {result_key(r): r for r in play(list(dict.fromkeys(plan)))}
+
+
+def confirm(tuning: Tuning, best: Params, confirm_games: int, play: Play) -> dict[str, Any]:
     """The best values against the starting ones on fresh seeds (after every trial's): solo, the
     paired difference of the scores with its 95% interval; 2 players, the SPRT ``CONFIRM_SPRT``
     on pairs of games (at most ``confirm_games`` games); 3-4, the tuned share of wins with its
@@ -323,7 +327,7 @@ def confirm(tuning: Tuning, best: Params, confirm_games: int, play: Play,
     out: dict[str, Any] = {"seeds": [seeds[0], seeds[-1]]}
     if n == 1:
         plans = {"tuned": tuning.plan(best, seeds), "start": tuning.plan(tuning.start, seeds)}
-        results = {result_key(r): r for r in _counted(play([j for p in plans.values() for j in p]), on_game)}
+        results = _played(play, [j for p in plans.values() for j in p])
         tuned, start = ([tuning.score(results[job.key]) for job in plans[k]] for k in ("tuned", "start"))
         diffs = [a - b for a, b in zip(tuned, start)]
         half = report.Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
@@ -336,16 +340,11 @@ def confirm(tuning: Tuning, best: Params, confirm_games: int, play: Play,
     plan = tuning.plan(best, seeds)
     shares: list[float] = []
     paired = PairedTest(CONFIRM_SPRT, list(seeds)) if n == 2 else None
-    stream = _counted(play(plan), on_game)
-    try:
-        for result in stream:
+    with closing(play(plan)) as results:  # an SPRT decision ends the games still in play
+        for result in results:
             shares.append(tuning.score(result))
             if paired is not None and paired.add(result) is not None:
                 break
-    finally:
-        close = getattr(stream, "close", None)
-        if close is not None:
-            close()
     low, high = report.wilson_interval(sum(shares), len(shares))
     out.update({"games": len(shares), "win_rate": round(statistics.fmean(shares), 4),
                 "interval": [round(low, 4), round(high, 4)], "even": round(1 / n, 4)})  # fmt: skip
@@ -357,13 +356,6 @@ def confirm(tuning: Tuning, best: Params, confirm_games: int, play: Play,
     else:
         out["verdict"] = "better" if low > 1 / n else "worse" if high < 1 / n else "not told apart"
     return out
-
-
-def _counted(results: Iterator[dict[str, Any]], on_game: Callable[[], None] | None) -> Iterator[dict[str, Any]]:
-    for result in results:
-        if on_game is not None:
-            on_game()
-        yield result
 
 
 def record(tuning: Tuning, study: Any, storage: str, name: str, seconds: float,
