@@ -288,15 +288,18 @@ def _specs(text: str, field: str) -> list[str]:
 
 
 def _with_budget(spec: str, seconds: float, iterations: int | None) -> str:
-    """A searching agent's spec with ``--time`` (or ``--iterations``) added unless it has a budget."""
+    """A searching agent's spec with ``--time`` (or ``--iterations``) added unless it has a budget
+    (``ai``'s time is a turn's, the others' a decision's)."""
     name, *options = spec.split(":")
     budgets = {o.partition("=")[0] for o in options} & {"time", "iterations", "depth"}
-    if name not in ("mcts", "expectimax") or budgets:
+    if name not in ("ai", "mcts", "expectimax") or budgets:
         return spec
     if iterations is None:
         return f"{spec}:time={seconds:g}"
     if name == "expectimax":
         raise SolverError(f"iterations: expectimax counts depth, not iterations; give it as {name}:depth=D")
+    if name == "ai":
+        raise SolverError("iterations: the ai agent is bounded by time, seconds a turn; give it as ai:time=T")
     return f"{spec}:iterations={iterations}"
 
 
@@ -401,6 +404,9 @@ def _bestmove_text(state: Any, result: dict[str, Any], alternatives: list[dict[s
         f"search: {stats['algorithm']}, {stats['iterations']} iterations in {stats['seconds']:.2f} s,"
         f" {stats['workers']} worker(s)",
     ]
+    if stats.get("plan"):
+        overruled = f"; greedy's choice overruled at {stats['overruled']} decision(s)" if stats["searcher"] != "greedy" else ""
+        lines.append(f"the AI's plan here: {stats['plan']}{overruled}")
     first = stats.get("first_decision")
     if first:
         depth = f", depth {first['depth']}" if "depth" in first else ""
@@ -779,7 +785,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bestmove", parents=[common], help="search the best whole turn for a position")
     _game_options(p)
     p.add_argument("--position", required=True, help="a position JSON file (a decision, not a chance node)")
-    p.add_argument("--algorithm", default="mcts", help="mcts or expectimax")
+    p.add_argument("--algorithm", default="ai",
+                   help="ai (the default: the best searcher for the game, never weaker than greedy), mcts, expectimax or greedy")
     p.add_argument("--time", type=float, default=None,
                    help="seconds for the whole turn (default 2, unless --iterations or --depth is given)")
     p.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision")
@@ -793,8 +800,9 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(p)
     p.set_defaults(players=1)
     p.add_argument("--games", type=int, default=200, help="games per agent (game g uses seed + g)")
-    p.add_argument("--agent", default="mcts", help="the AI agent (searching agents get --time unless given a budget)")
-    p.add_argument("--time", type=float, default=0.5, help="seconds per decision of a searching agent")
+    p.add_argument("--agent", default="ai", help="the agent to judge (searching agents get --time unless given a budget)")
+    p.add_argument("--time", type=float, default=0.5,
+                   help="seconds per decision of a searching agent (per turn for ai, the default agent)")
     p.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision instead of --time")
     p.add_argument("--baselines", default="greedy,random", help="comma-separated agents to compare ('' for none)")
     p.add_argument("--plot", default=None, metavar="OUT.PNG", help="write a chart of the titles and scores (matplotlib)")

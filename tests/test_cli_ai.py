@@ -68,7 +68,8 @@ def test_bestmove_json_gives_a_legal_whole_turn(capsys, midgame, budget):
     assert data["plan"] and len(data["plan"]) == len(data["actions"])
     assert data["plan"][0] == state.action_to_string(data["actions"][0])
     assert 0.0 <= data["value"] <= 1.0
-    assert data["stats"]["algorithm"] == ("expectimax" if "expectimax" in budget else "mcts")
+    assert data["stats"]["algorithm"] == ("expectimax" if "expectimax" in budget else "ai")
+    assert data["stats"]["searcher"] == ("expectimax" if "expectimax" in budget else "mcts")
 
 
 def test_bestmove_text_tells_the_turn_and_the_alternatives(capsys, midgame):
@@ -77,7 +78,7 @@ def test_bestmove_text_tells_the_turn_and_the_alternatives(capsys, midgame):
                          "--top", "2")  # fmt: skip
     assert status == 0
     assert out.startswith(f"player {state.current_player()} to move") and "\n  1. " in out
-    assert "value:" in out and "search: mcts" in out and "alternatives" in out
+    assert "value:" in out and "search: ai" in out and "the AI's plan here: mcts" in out and "alternatives" in out
 
 
 def test_bestmove_json_with_top_lists_alternatives(capsys, midgame):
@@ -236,7 +237,8 @@ def test_bad_options_are_errors_naming_the_field(capsys, argv, field):
     "extra, field",
     [
         (["--algorithm", "alphabeta"], "algorithm"),
-        (["--depth", "2"], "depth"),
+        (["--algorithm", "mcts", "--depth", "2"], "depth"),
+        (["--iterations", "50", "--depth", "2"], "depth"),
         (["--algorithm", "expectimax", "--iterations", "50"], "iterations"),
         (["--top", "0"], "top"),
         (["--players", "3"], "players"),

@@ -33,7 +33,7 @@ def test_every_game_names_every_weight_once_with_its_default_in_range():
             assert p.low <= p.default <= p.high, (game, p.name)
             assert layout.HEURISTIC_PARAMS[p.index] == p.default
     assert [p.index for p in SEARCH] == [mcts.P_EXPLORATION, mcts.P_ROLLOUT_CUTOFF, mcts.P_GUIDED, mcts.P_EPSILON,
-                                         mcts.P_FINISH, mcts.P_CHANCE_WIDTH]  # fmt: skip
+                                         mcts.P_FINISH, mcts.P_CHANCE_WIDTH, mcts.P_NORMALIZE]  # fmt: skip
     for p in SEARCH:
         assert p.low <= mcts.DEFAULT_PARAMS[p.index] <= p.high, p.name
 
@@ -104,7 +104,7 @@ def test_parameters_for_another_game_player_count_or_pack_are_refused_when_used(
                        ({"game": "koi", "players": 1}, "params.game"),
                        ({"game": "kokoro", "players": 1, "pack": "mine"}, "params.pack")):  # fmt: skip
         with pytest.raises(solver.ParamsError) as info:
-            solver.best_move(state, iterations=10, workers=1, params=doc)
+            solver.best_move(state, algorithm="mcts", iterations=10, workers=1, params=doc)
         assert info.value.field == field, str(info.value)
 
 
@@ -118,9 +118,9 @@ def test_the_values_reach_the_searches():
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
-    one = solver.best_move(state, iterations=300, workers=1, seed=1, params=zero)
-    again = solver.best_move(state, iterations=300, workers=1, seed=1, params=read_params(zero))
-    default = solver.best_move(state, iterations=300, workers=1, seed=1)
+    one = solver.best_move(state, algorithm="mcts", iterations=300, workers=1, seed=1, params=zero)
+    again = solver.best_move(state, algorithm="mcts", iterations=300, workers=1, seed=1, params=read_params(zero))
+    default = solver.best_move(state, algorithm="mcts", iterations=300, workers=1, seed=1)
     assert one.to_json()["value"] == again.to_json()["value"] != default.to_json()["value"]
 
 

@@ -25,6 +25,9 @@ from solver.core.params import Params, read_params
 from solver.core.strict_json import Fields, join, loads
 from solver.search.decision import ALGORITHMS, MULTIPV
 
+_BOUNDS = {"mcts": ("time", "iterations"), "expectimax": ("time", "depth"), "greedy": ("time",)}
+"""The limits each searcher named in a query takes."""
+
 OPS = ("analyse", "apply", "hello", "legal", "quit", "show", "stop")
 
 MAX_LINE = 4 << 20
@@ -83,7 +86,7 @@ class Query:
     limits: Limits = field(default_factory=Limits)
     multipv: int = 1
     report_every: float = DEFAULT_REPORT_EVERY
-    algorithm: str = "mcts"
+    algorithm: str = "ai"
     params: Params | None = None
     terminate: str | int | None = None
 
@@ -140,11 +143,11 @@ def check_query(obj: Any) -> Query:
         query.limits = _limits(obj.get("limits", {}))
         query.multipv = queries.integer(obj.get("multipv", 1), "multipv", 1, MAX_MULTIPV)
         query.report_every = _seconds(obj.get("report_every", DEFAULT_REPORT_EVERY), "report_every", zero=True)
-        query.algorithm = queries.choice(obj.get("algorithm", "mcts"), "algorithm", ALGORITHMS)
-        if query.algorithm == "mcts" and query.limits.depth is not None:
-            raise QueryError("limits.depth", "MCTS is bounded by time or iterations, not depth")
-        if query.algorithm == "expectimax" and query.limits.iterations is not None:
-            raise QueryError("limits.iterations", "expectimax is bounded by time or depth, not iterations")
+        query.algorithm = queries.choice(obj.get("algorithm", "ai"), "algorithm", ALGORITHMS)
+        for name in ("iterations", "depth"):
+            takes = _BOUNDS.get(query.algorithm)  # the AI's searcher depends on the game: best_move checks
+            if takes is not None and getattr(query.limits, name) is not None and name not in takes:
+                raise QueryError(f"limits.{name}", f"{query.algorithm} is bounded by {' or '.join(takes)}, not {name}")
         if "params" in obj:
             query.params = read_query_params(obj["params"])
     return query

@@ -70,7 +70,7 @@ def load_position(name: str, options: dict[str, Any], position: Any, seed: int =
 def search_position(
     state: Any,
     limits: Limits,
-    algorithm: str = "mcts",
+    algorithm: str = "ai",
     multipv: int = 1,
     stop: threading.Event | None = None,
     on_info: Callable[[dict[str, Any]], None] | None = None,

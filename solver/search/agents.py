@@ -1,12 +1,15 @@
-"""Agents that search: ``mcts``, ``expectimax`` and the ``greedy`` baseline.
+"""Agents that search: ``ai`` (what ``solver.best_move`` plays), ``mcts``, ``expectimax`` and the
+``greedy`` baseline.
 
 Importing this module registers them with ``solver.core.agents.make_agent``, so a spec such as
-``"mcts:time=0.5"`` or ``"expectimax:depth=3:cutoff=0.02"`` names an agent anywhere agents are
+``"ai:time=1"``, ``"mcts:time=0.5"`` or ``"expectimax:depth=3:cutoff=0.02"`` names an agent anywhere agents are
 taken (``solver.play``, ``solver play --agents``, ``solver arena``); ``make_agent`` checks the
 options (``solver.core.agents.OPTIONS``) and the seed, so the classes take checked values.
 ``greedy`` and ``expectimax`` take ``playouts=N``: their first decision of a game (Go Goa: the
 tour plans to keep) is chosen by N simulated games per action (``solver.search.simulation``).
 ``greedy`` takes ``lookahead=N`` for games whose heuristic looks ahead (Go Goa: days of routes).
+``ai``'s ``time`` is seconds a turn, as ``best_move``'s ``time_limit`` (1 by default); the other
+agents' are seconds a decision.
 Every one takes ``params=FILE``: a parameters file (``solver.core.params``) with the heuristic's
 weights and (MCTS) the search's constants to play with; an option given in the spec itself
 (``explore=0.5``) wins over the file.
@@ -23,9 +26,9 @@ from typing import Any
 import numpy as np
 
 from solver.core.agents import AGENTS, derive_seed
-from solver.core.errors import SolverError
 from solver.core.params import Params
 from solver.search import mcts
+from solver.search.decision import best_move
 from solver.search.greedy import make_greedy
 from solver.search.searcher import (
     ExpectimaxSearcher,
@@ -34,22 +37,8 @@ from solver.search.searcher import (
     capacity_for,
     table_bits_for,
 )
-from solver.search.settings import settings
+from solver.search.settings import heuristic_params, settings
 from solver.search.simulation import best_by_simulation
-
-
-def heuristic_params(kstate: Any, params: Params | None = None, lookahead: int | None = None,
-                     agent: str = "greedy") -> np.ndarray:  # fmt: skip
-    """The heuristic weights a search of ``kstate`` by ``agent`` runs with (``solver.search.settings``,
-    with the parameters ``params``), set to look ``lookahead`` ahead if given: a game whose
-    heuristic looks ahead names the weight that says how far (``HEURISTIC_LOOKAHEAD``)."""
-    weights = settings(kstate, params, agent)[0]
-    if lookahead is not None:
-        index = getattr(kstate.search_kernel(), "HEURISTIC_LOOKAHEAD", None)
-        if index is None:
-            raise SolverError("lookahead: this game's heuristic does not look ahead")
-        weights[index] = lookahead
-    return weights
 
 
 def _searched(stats: RootStats, legal: list[int]) -> int:
@@ -90,6 +79,37 @@ class OpeningBySimulation:
         return best_by_simulation(state, self.playouts, derive_seed(self.seed), heuristic)[0]
 
 
+class AIAgent:
+    """Plays what ``solver.best_move`` returns with no algorithm named (``solver.search.ai``): the
+    whole turn is searched at its first decision, ``time`` seconds in all (one by default), and
+    its actions are played while the game follows the turn searched; a decision it did not foresee
+    (after chance, another player's move) is searched anew."""
+
+    name = "ai"
+
+    def __init__(self, seed: int = 0, time: float | None = None, workers: int | None = None,
+                 params: Params | None = None) -> None:  # fmt: skip
+        self.seed = seed
+        self.seconds = 1.0 if time is None else time
+        self.workers = workers
+        self.params = params
+        self.turns = 0
+        self.planned: list[tuple[np.ndarray, int]] = []  # (the state before, the action) still to play
+
+    def step(self, state: Any) -> int:
+        kstate = state.kernel_state()
+        if self.planned and np.array_equal(self.planned[0][0], kstate.array):
+            return self.planned.pop(0)[1]
+        self.turns += 1
+        decision = best_move(state, time_limit=self.seconds, seed=derive_seed(self.seed, 7919, self.turns),
+                             workers=self.workers, params=self.params)  # fmt: skip
+        walker, self.planned = kstate.clone(), []
+        for action in decision.actions:
+            self.planned.append((walker.array.copy(), action))
+            walker.apply_legal_action(action)
+        return self.planned.pop(0)[1]
+
+
 class MCTSAgent:
     """Plays the most visited action of an MCTS run at each decision.
 
@@ -102,14 +122,15 @@ class MCTSAgent:
     def __init__(self, seed: int = 0, time: float | None = None, iterations: int | None = None,
                  workers: int | None = None, explore: float | None = None, rollout: int | None = None,
                  guided: int | None = None, finish: int | None = None,
-                 chance: float | None = None, params: Params | None = None) -> None:  # fmt: skip
+                 chance: float | None = None, normalize: int | None = None,
+                 params: Params | None = None) -> None:  # fmt: skip
         self.seed = seed
         self.params = params
         self.seconds = time
         self.iterations = iterations if iterations is not None or time is not None else 1000
         self.workers = workers
         self.options = ((mcts.P_EXPLORATION, explore), (mcts.P_ROLLOUT_CUTOFF, rollout), (mcts.P_GUIDED, guided),
-                        (mcts.P_FINISH, finish), (mcts.P_CHANCE_WIDTH, chance))  # fmt: skip
+                        (mcts.P_FINISH, finish), (mcts.P_CHANCE_WIDTH, chance), (mcts.P_NORMALIZE, normalize))  # fmt: skip
         self.decisions = 0
         self.searcher: MCTSSearcher | None = None
 
@@ -179,4 +200,4 @@ class GreedyAgent(OpeningBySimulation):
         return int(make_greedy(kstate.search_kernel())(kstate.array, self.weights(kstate)))
 
 
-AGENTS.update({"mcts": MCTSAgent, "expectimax": ExpectimaxAgent, "greedy": GreedyAgent})
+AGENTS.update({"ai": AIAgent, "mcts": MCTSAgent, "expectimax": ExpectimaxAgent, "greedy": GreedyAgent})

@@ -24,9 +24,11 @@ from solver.core.agents import COUNT, OPTIONS, Bound, check_seed, derive_seed
 from solver.core.errors import SearchError
 from solver.core.params import ParamsSource
 from solver.core.strict_json import show
+from solver.search.ai import TRUSTED_VISITS, Guard, Plan, plan_for
 from solver.search.greedy import make_greedy
 from solver.search.searcher import (
     ExpectimaxSearcher,
+    GreedySearcher,
     MCTSSearcher,
     RootStats,
     capacity_for,
@@ -34,14 +36,12 @@ from solver.search.searcher import (
 )
 from solver.search.settings import settings
 
-ALGORITHMS = ("mcts", "expectimax")
+ALGORITHMS = ("ai", "mcts", "expectimax", "greedy")
+"""The searchers ``best_move`` takes: ``ai`` (the default: the plan of ``solver.search.ai`` for the
+game and player count, guarded by greedy) or one of the searchers by name, unguarded."""
 
 MULTIPV = Bound(int, 0, 32)
 """How many best first actions a search may report with their lines (0: none)."""
-
-TRUSTED_VISITS = 20
-"""A decision the clock left no time to search takes the kept tree's most visited action only if
-it was visited this often; fewer visits are noise next to the greedy baseline's judgement."""
 
 
 @dataclass
@@ -85,26 +85,29 @@ def _check(state: Any, algorithm: str) -> None:
 
 
 def _budget(
-    algorithm: str,
+    searcher: str,
     time_limit: float | None,
     iterations: int | None,
     depth: int | None = None,
     workers: int | None = None,
+    plan: Plan | None = None,
 ) -> tuple[float | None, int | None, int | None, int | None]:
     """Check the budget given against the agents' ranges (``solver.core.agents.OPTIONS``: a time
     limit above 0 and at most a day, 1 to 64 workers, ...); returns it as plain numbers, the time
     limit one second when no budget is given.
 
-    MCTS takes ``iterations``, expectimax ``depth``; either takes ``time_limit``.
+    MCTS takes ``iterations``, expectimax ``depth``, either ``time_limit``; greedy takes
+    ``time_limit`` only (and needs far less). ``plan``: the AI's, when it chose the searcher.
     """
     seconds = _optional(time_limit, "time_limit", OPTIONS["time"])
     iterations = _optional(iterations, "iterations", OPTIONS["iterations"])
     depth = _optional(depth, "depth", OPTIONS["depth"])
     workers = _optional(workers, "workers", OPTIONS["workers"])
-    if algorithm == "mcts" and depth is not None:
-        raise SearchError("depth: MCTS is bounded by iterations or time_limit, not by depth")
-    if algorithm == "expectimax" and iterations is not None:
-        raise SearchError("iterations: expectimax is bounded by depth or time_limit, not by iterations")
+    who = {"mcts": "MCTS"}.get(searcher, searcher) if plan is None else f"the AI searches with {searcher} here, which"
+    bounds = {"mcts": "iterations or time_limit", "expectimax": "depth or time_limit"}.get(searcher, "time_limit only")
+    for name, value, takes in (("iterations", iterations, "mcts"), ("depth", depth, "expectimax")):
+        if value is not None and searcher != takes:
+            raise SearchError(f"{name}: {who} is bounded by {bounds}, not by {name}")
     if seconds is None and iterations is None and depth is None:
         seconds = 1.0
     return seconds, iterations, depth, workers
@@ -116,7 +119,7 @@ def _optional(value: Any, field: str, bound: Bound) -> Any:
 
 def best_move(
     state: Any,
-    algorithm: str = "mcts",
+    algorithm: str = "ai",
     time_limit: float | None = None,
     iterations: int | None = None,
     seed: int | None = 0,
@@ -130,6 +133,12 @@ def best_move(
     progress_every: float | None = 1.0,
 ) -> Decision:
     """Search the whole turn of the player to move.
+
+    ``algorithm``: ``"ai"`` (the default) plays each game and player count with the searcher that
+    plays it best, and never plays a decision worse than the greedy baseline would judge it
+    without having searched it well (``solver.search.ai``: its ``Plan`` and ``Guard``); a budget
+    of ``iterations`` makes it search with MCTS, one of ``depth`` with expectimax, still guarded.
+    ``"mcts"``, ``"expectimax"`` or ``"greedy"`` name one searcher, unguarded.
 
     Each decision of the turn is searched in turn (the tree below the chosen action is kept for the
     next one) until the turn ends, a chance event comes or the game ends. ``time_limit`` bounds the
@@ -165,29 +174,36 @@ def best_move(
     """
     called = time.perf_counter()
     _check(state, algorithm)
-    seconds, iterations, depth, workers = _budget(algorithm, time_limit, iterations, depth, workers)
+    kstate = state.kernel_state().clone()
+    plan = plan_for(kstate, iterations, depth) if algorithm == "ai" else None
+    name = plan.searcher if plan is not None else algorithm
+    seconds, iterations, depth, workers = _budget(name, time_limit, iterations, depth, workers, plan)
     seed = derive_seed(check_seed(seed))
     cutoff = OPTIONS["cutoff"].check(cutoff, "cutoff")
     multipv = MULTIPV.check(multipv, "multipv")
-    kstate = state.kernel_state().clone()
-    heuristic, search = settings(kstate, params, algorithm)
-    start = time.perf_counter() if load_searchers(kstate, algorithm) else called
-    if algorithm == "mcts":
+    heuristic, search = settings(kstate, params, name)
+    guard = Guard(kstate, plan, params, seconds, seed)
+    start = time.perf_counter() if load_searchers(kstate, name) else called
+    if name == "mcts":
         searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=search, heuristic=heuristic,
                                      capacity=capacity_for(seconds))  # fmt: skip
-    else:
+    elif name == "expectimax":
         searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed, heuristic=heuristic,
                                       table_bits=table_bits_for(seconds))  # fmt: skip
+    else:
+        searcher = GreedySearcher(kstate, heuristic=guard.weights, seed=seed)
     player = kstate.current_player()
     actions: list[int] = []
     steps: list[str] = []
     first: RootStats | None = None
     lines: list[dict[str, Any]] = []
-    total_iterations = total_nodes = 0
+    total_iterations = total_nodes = overruled = 0
     report = _Reporter(on_progress, progress_every, searcher, kstate, max(multipv, 1), called)
     try:
         while not kstate.is_terminal() and kstate.current_player() == player:
             legal = kstate.legal_actions()
+            guarded = plan is not None and name != "greedy" and len(legal) > 1
+            greedy = guard.greedy(kstate) if guarded else None
             stats = None
             # a decision gets half the time left; the last one of the call, all of it
             share, searched, spent = 2, 0, 0.0
@@ -198,29 +214,30 @@ def best_move(
                 budget = None if left is None else left / share
                 report.before = total_iterations
                 watch = report if first is None and on_progress is not None else None
-                if algorithm == "mcts":
+                if name == "mcts":
                     more = searcher.run(iterations=iterations, seconds=budget, stop=stop, on_chunk=watch)
                 else:
                     more = searcher.run(depth=depth, seconds=budget, stop=stop, on_chunk=watch)
                 total_iterations += more.iterations
                 searched, spent = searched + more.iterations, spent + more.seconds
                 # MCTS: the size of the trees (kept between decisions); expectimax: nodes searched
-                total_nodes = more.nodes if algorithm == "mcts" else total_nodes + more.nodes
+                total_nodes = more.nodes if name == "mcts" else total_nodes + more.nodes
                 if stats is None or not more.by_value or more.depth >= stats.depth:
                     stats = more  # MCTS's stats are its whole tree's; expectimax keeps its deepest
                 stats.iterations, stats.seconds = searched, spent
-                if share == 1 or seconds is None or not stats.actions:
+                if share == 1 or seconds is None or not stats.actions or name == "greedy":
                     break
                 if not _ends_call(kstate, stats.best):
                     break
                 share = 1
             if stats is not None and stats.actions:
-                action = stats.best
+                action = stats.best if greedy is None else guard.action(stats, greedy)
+                overruled += greedy is not None and action != greedy
                 if first is None:
                     first = stats
-                    lines = lines_of(searcher, kstate, stats, multipv) if multipv else []
+                    lines = lines_of(searcher, kstate, stats, multipv, played=action) if multipv else []
             else:
-                action = legal[0] if len(legal) == 1 else _unsearched(searcher, kstate, legal, heuristic)
+                action = legal[0] if len(legal) == 1 else _unsearched(searcher, kstate, legal, guard)
             steps.append(kstate.action_to_string(action))
             actions.append(action)
             searcher.advance(action)
@@ -229,9 +246,12 @@ def best_move(
         searcher.close()
     workers = searcher.workers
     del searcher, report  # its trees or table are freed inside the clock
-    value = first.value_of(first.best) if first else _value(kstate, player, heuristic)
+    value = _first_value(first, actions[0]) if first else _value(kstate, player, heuristic)
     stats_out = {
         "algorithm": algorithm,
+        "searcher": name,
+        "plan": plan.describe() if plan is not None else None,
+        "overruled": overruled if plan is not None else None,
         "backend": kstate.backend,
         "iterations": total_iterations,
         "nodes": total_nodes,
@@ -244,23 +264,30 @@ def best_move(
     return Decision(player, actions, steps, value, stats_out, lines, stopped)
 
 
+def _first_value(first: RootStats, action: int) -> float:
+    """The value the search gave the turn's first action (its best's, where it did not value the
+    one played: greedy's, kept by the guard against a search that never tried it)."""
+    return first.value_of(action if action in first.actions else first.best)
+
+
 _COMPILED: set[tuple[str, str]] = set()
 
 
-def load_searchers(kstate: Any, algorithm: str) -> bool:
-    """Compile the searcher of ``algorithm`` over the state's kernel and the greedy baseline (which
-    takes a decision the clock leaves no time to search), or load them from the disk cache: once
-    per process and kernel, so that a search's clock counts searching only. Returns whether this
-    call loaded them (a query's time limit then starts after it)."""
-    key = (kstate.search_kernel().__name__, algorithm)
+def load_searchers(kstate: Any, searcher: str) -> bool:
+    """Compile the ``searcher`` (``mcts``, ``expectimax`` or ``greedy``) over the state's kernel and
+    the greedy baseline (the AI's guard, and the choice of a decision the clock leaves no time to
+    search), or load them from the disk cache: once per process and kernel, so that a search's
+    clock counts searching only. Returns whether this call loaded them (a query's time limit then
+    starts after it)."""
+    key = (kstate.search_kernel().__name__, searcher)
     if key in _COMPILED:
         return False
-    if algorithm == "mcts":
+    if searcher == "mcts":
         MCTSSearcher(kstate, workers=1, capacity=64).run(iterations=1)
-    else:
+    elif searcher == "expectimax":
         ExpectimaxSearcher(kstate, table_bits=4).run(seconds=0.0)  # a probe, not a whole depth
     kernel = kstate.search_kernel()
-    make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS)  # for ``_unsearched``
+    make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS)
     _COMPILED.add(key)
     return True
 
@@ -274,21 +301,22 @@ def _ends_call(kstate: Any, action: int) -> bool:
     return after.is_terminal() or after.current_player() != kstate.current_player()
 
 
-def _unsearched(searcher: Any, kstate: Any, legal: list[int], heuristic: np.ndarray) -> int:
+def _unsearched(searcher: Any, kstate: Any, legal: list[int], guard: Guard) -> int:
     """The action of a decision the clock left no time to search: the most visited of the tree
     kept from the earlier decisions if it tried every legal action and that one ``TRUSTED_VISITS``
-    times, else the greedy baseline's (``solver.search.greedy``, well under a millisecond).
-    Taking the first legal action instead cost GODŌ's long turns their last moves and token
-    spendings; trusting a few visits sometimes ended the spending early, the tokens left going to
-    the other player."""
+    times (and, for the AI, the guard lets it overrule greedy), else the greedy baseline's
+    (``solver.search.greedy``, well under a millisecond). Taking the first legal action instead
+    cost GODŌ's long turns their last moves and token spendings; trusting a few visits sometimes
+    ended the spending early, the tokens left going to the other player."""
+    greedy = guard.greedy(kstate)
     if isinstance(searcher, MCTSSearcher):
         stats = searcher.stats(0, 0.0)
         if set(legal) <= set(stats.actions):
             visits = dict(zip(stats.actions, stats.visits))
             best = max(legal, key=visits.__getitem__)
             if visits[best] >= TRUSTED_VISITS:
-                return best
-    return int(make_greedy(kstate.search_kernel())(kstate.array, heuristic))
+                return best if guard.plan is None else guard.action(stats, greedy)
+    return greedy
 
 
 def _value(kstate: Any, player: int, heuristic: np.ndarray) -> float:
@@ -335,13 +363,20 @@ def analyse(
         searcher.close()
 
 
-def lines_of(searcher: Any, kstate: Any, stats: RootStats, top: int, pv_length: int = 8) -> list[dict[str, Any]]:
+def lines_of(searcher: Any, kstate: Any, stats: RootStats, top: int, pv_length: int = 8,
+             played: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """The ``top`` best actions of a search at ``kstate``, each with its visits, value and principal
     variation: ``line`` in words, ``pv`` as ``{"action", "text", "chance"}`` steps (``chance``:
     the outcome of a draw or roll the line expects). Expectimax keeps no tree: its lines are one step.
+    ``played``: the action chosen, listed first (the AI's guard may keep greedy's choice over the
+    search's most visited).
     """
     out = []
-    for i in stats.order()[:top]:
+    order = stats.order()
+    if played in stats.actions:
+        order.remove(stats.actions.index(played))
+        order.insert(0, stats.actions.index(played))
+    for i in order[:top]:
         action = stats.actions[i]
         line = searcher.principal_variation(action, pv_length) if isinstance(searcher, MCTSSearcher) else [(action, False)]
         pv, walker = [], kstate.clone()

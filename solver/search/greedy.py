@@ -30,7 +30,7 @@ the position, so a position always gets the same choice and no seed is needed.
 ``solver.search.compiled``, cached on disk)::
 
     >>> import solver
-    >>> from solver.search.agents import heuristic_params
+    >>> from solver.search.settings import heuristic_params
     >>> state = solver.load_game("godo", players=1, backend="numba").new_initial_state()
     >>> while not state.turn_start():
     ...     state.apply_action(state.legal_actions()[0])

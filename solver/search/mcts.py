@@ -49,20 +49,25 @@ from solver.search.compiled import (
 from solver.search.greedy import finish_turn
 
 # Indices into the float parameter array of a search.
-P_EXPLORATION, P_ROLLOUT_CUTOFF, P_GUIDED, P_EPSILON, P_FINISH, P_CHANCE_WIDTH = range(6)
-NUM_PARAMS = 6
-DEFAULT_PARAMS = np.array([0.7, 40.0, 3.0, 0.2, 0.0, 0.0])
+P_EXPLORATION, P_ROLLOUT_CUTOFF, P_GUIDED, P_EPSILON, P_FINISH, P_CHANCE_WIDTH, P_NORMALIZE = range(7)
+NUM_PARAMS = 7
+DEFAULT_PARAMS = np.array([0.7, 40.0, 3.0, 0.2, 0.0, 0.0, 0.0])
 """UCB exploration constant, rollout cutoff in steps, candidates tried per guided rollout step
 (0: plain random rollouts), chance of a random step in a guided rollout, whether the rollout
 first finishes the turn greedily (1) or not (0), and the width of chance nodes (0: every outcome
 drawn is followed; else a chance node visited ``n`` times keeps at most ``width * sqrt(n)``
-outcomes). Tuned in docs/ai.md."""
+outcomes), and whether a decision node's values are normalised (1) or not (0): each child's
+mean value for the mover is placed in ``[0, 1]`` between the lowest and the highest of its
+siblings' before the exploration term is added, so that one exploration constant fits a node
+whose children differ by 0.01 (three points of 300 in Go Goa) as well as one whose children
+differ by 0.5. Tuned in docs/ai.md."""
 
 
 def default_params(kernel: ModuleType, players: int) -> np.ndarray:
-    """A copy of the MCTS parameters for a game of ``players``: with two or more, its kernel's
-    ``MULTIPLAYER_MCTS_PARAMS`` if it has its own; else ``DEFAULT_PARAMS``."""
-    own = getattr(kernel, "MULTIPLAYER_MCTS_PARAMS", None) if players > 1 else None
+    """A copy of the MCTS parameters for a game of ``players``: its kernel's own if it has them
+    (``SOLO_MCTS_PARAMS`` for one player, ``MULTIPLAYER_MCTS_PARAMS`` for more); else
+    ``DEFAULT_PARAMS``."""
+    own = getattr(kernel, "MULTIPLAYER_MCTS_PARAMS" if players > 1 else "SOLO_MCTS_PARAMS", None)
     return np.array(DEFAULT_PARAMS if own is None else own, np.float64)
 
 
@@ -302,10 +307,17 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
                 path[depth] = node
                 expanded = True
                 break
+            low, span = 0.0, 1.0
+            if params[P_NORMALIZE] > 0.0:
+                low, high = 1e300, -1e300
+                for i in range(n):
+                    q = value[kids[i], mover] / visits[kids[i]]
+                    low, high = min(low, q), max(high, q)
+                span = high - low if high > low else 1.0
             best, best_score = -1, -1e300
             for i in range(n):
                 c = kids[i]
-                score = value[c, mover] / visits[c] + params[P_EXPLORATION] * np.sqrt(
+                score = (value[c, mover] / visits[c] - low) / span + params[P_EXPLORATION] * np.sqrt(
                     np.log(available[c]) / visits[c]
                 )
                 if score > best_score:

@@ -33,6 +33,7 @@ import numpy as np
 
 from solver.core.agents import MAX_WORKERS
 from solver.search import expectimax, mcts
+from solver.search.greedy import make_greedy
 from solver.search.settings import settings
 
 CAPACITY = 1 << 18  # nodes per tree: an iteration adds at most one
@@ -363,6 +364,56 @@ class ExpectimaxSearcher:
         stats = RootStats(player, int(counters[0]), int(counters[0]), time.perf_counter() - start,
                           depth=depth, by_value=True)  # fmt: skip
         stats.actions, stats.values, stats.visits = actions, values, [0] * len(actions)
+        return stats
+
+    def advance(self, action: int) -> None:
+        self.kernel.apply_action(self.state, action)
+
+    def close(self) -> None:
+        pass
+
+
+class GreedySearcher:
+    """The greedy baseline (``solver.search.greedy``) with a searcher's interface, for a game
+    where nothing searches better in the time a user gives (Go Goa: ``solver.search.ai``), and the
+    AI's guard: its one action is greedy's, valued by the heuristic at the position; it takes no
+    budget. Like expectimax it judges a deal of what the player to move cannot see (``seed``), never
+    the hidden truth: two positions the player cannot tell apart get the same action.
+
+        >>> import solver
+        >>> state = solver.load_game("kokoro", players=1, backend="numba").new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.legal_actions()[0])
+        >>> stats = GreedySearcher(state.kernel_state()).run()
+        >>> stats.best in state.legal_actions(), stats.depth
+        (True, 1)
+    """
+
+    workers = 1
+
+    def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0) -> None:
+        self.kernel = state.search_kernel() if kernel is None else kernel
+        self.choose = make_greedy(self.kernel)
+        self.state = state.array.copy()
+        self.heuristic = settings(state, None, "greedy")[0] if heuristic is None else heuristic
+        self.rng = np.array([seed * 1000 + 1], np.uint64)
+
+    def run(self, depth: int | None = None, seconds: float | None = None, stop: threading.Event | None = None,
+            on_chunk: Callable[[int, float], None] | None = None) -> RootStats:  # fmt: skip
+        """Greedy's action: ``run(depth, seconds, stop, on_chunk)`` as expectimax takes them, none
+        needed (greedy takes milliseconds, a turn's lookahead); ``on_chunk`` is called once."""
+        start = time.perf_counter()
+        player = int(self.kernel.current_player(self.state))
+        dealt = self.state.copy()
+        self.kernel.determinize(dealt, player, self.rng)
+        action = int(self.choose(dealt, self.heuristic))
+        values = np.zeros(8)
+        self.kernel.heuristic(dealt, self.heuristic, values)
+        stats = RootStats(player, 1, 1, time.perf_counter() - start, [action], [0], [float(values[player])],
+                          depth=1, by_value=True)  # fmt: skip
+        self.last = stats
+        if on_chunk is not None:
+            on_chunk(1, stats.seconds)
         return stats
 
     def advance(self, action: int) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from solver.core.errors import SolverError
 from solver.core.params import (
     GROUPS,
     Params,
@@ -104,3 +105,17 @@ def settings_listing(kstate: Any, given: Params | None, agent: str) -> dict[str,
             source = next((s for s, p in reversed(found) if parameter.name in p.values(group)), SOURCES[0])
             out[group][parameter.name] = {**parameter.describe(array[parameter.index]), "from": source}
     return out
+
+
+def heuristic_params(kstate: Any, params: Params | None = None, lookahead: int | None = None,
+                     agent: str = "greedy") -> np.ndarray:  # fmt: skip
+    """The heuristic weights a search of ``kstate`` by ``agent`` runs with (``settings``, with the
+    parameters ``params``), set to look ``lookahead`` ahead if given: a game whose
+    heuristic looks ahead names the weight that says how far (``HEURISTIC_LOOKAHEAD``)."""
+    weights = settings(kstate, params, agent)[0]
+    if lookahead is not None:
+        index = getattr(kstate.search_kernel(), "HEURISTIC_LOOKAHEAD", None)
+        if index is None:
+            raise SolverError("lookahead: this game's heuristic does not look ahead")
+        weights[index] = lookahead
+    return weights

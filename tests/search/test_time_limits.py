@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 import solver
 from solver.core.perft import walk
-from solver.search.decision import TRUSTED_VISITS, _unsearched
-from solver.search.greedy import make_greedy
+from solver.search.ai import TRUSTED_VISITS, Guard
+from solver.search.decision import _unsearched
 from solver.search.searcher import (
     CAPACITY,
     TABLE_BITS,
@@ -175,8 +175,8 @@ def test_a_decision_left_unsearched_trusts_the_kept_tree_only_with_enough_visits
     # A kept tree whose children have a visit or two each is noise: the greedy baseline decides.
     state = mid_game(2, 60, 16)  # a movement, 8 actions
     kstate, legal = state.kernel_state(), state.legal_actions()
-    kernel = kstate.search_kernel()
-    greedy = int(make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS))
+    guard = Guard(kstate, None, None, None)  # a named searcher's: greedy's weights, no overruling
+    greedy = guard.greedy(kstate)
 
     def tree_choice(iterations, seed):
         searcher = MCTSSearcher(kstate, seed=seed, workers=1)
@@ -190,7 +190,7 @@ def test_a_decision_left_unsearched_trusts_the_kept_tree_only_with_enough_visits
             break
     assert best != greedy, "coverage: every small tree agreed with greedy"
     assert visits < TRUSTED_VISITS
-    assert _unsearched(searcher, kstate, legal, kernel.HEURISTIC_PARAMS) == greedy
+    assert _unsearched(searcher, kstate, legal, guard) == greedy
     searcher, best, visits = tree_choice(3000, 1)
     assert visits >= TRUSTED_VISITS
-    assert _unsearched(searcher, kstate, legal, kernel.HEURISTIC_PARAMS) == best
+    assert _unsearched(searcher, kstate, legal, guard) == best

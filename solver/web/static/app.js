@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 const element = (tag, text) => Object.assign(document.createElement(tag), { textContent: text });
 
 const CHANCE = -1;
-const SEARCH_ALGORITHM = "mcts";
+const SEARCH_ALGORITHM = "ai";
 
 const app = {
   games: [], // GET /api/games

@@ -1,0 +1,198 @@
+"""The AI's strength: ``ai`` at several time budgets a turn, against greedy and against the best
+agent documented before it, for one game and player count; seeded, paired, seats rotated.
+
+    PYTHONPATH=. python bench/strength.py kokoro --players 1 --games 100 --budgets 0.25,1,4
+    PYTHONPATH=. python bench/strength.py koi --players 2 --games 100 --budgets 1 --jobs 2
+    PYTHONPATH=. python bench/strength.py godo --players 3 --games 30 --budgets 1 --out runs/
+
+Every agent plays the same seeds (``--seed``, ``--seed + 1``, ...; a seed fixes the deal, the
+draws and the agents' own seeds), so the solo comparisons are paired: each difference is the mean
+of the per-seed differences with its 95% interval. With 2 or more players each seed is played
+once with the AI in every seat (both seat orders in a duel) against ``--against`` in the others;
+its share of the wins (a shared win counts 1/k) is given with its 95% Wilson interval, and the
+budgets are compared pair by pair on the same seeds and seats. ``ai:time=T`` is what
+``solver.best_move(state, time_limit=T)`` plays (``solver.search.ai``), one worker a search; each
+budget row is compared with the budget before it (``more time``).
+
+The games are played by the sweep runner of ``solver solo/arena`` (``--jobs`` processes or a Dask
+``--scheduler``); with ``--out DIR`` each agent's games are kept in ``DIR`` as they finish
+(``solver.sweep.results``) and a later run with the same arguments plays only the games missing.
+The table goes to stdout (``--json``: everything as JSON), with the machine it ran on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from _machine import describe, machine_info
+from tqdm import tqdm
+
+import solver
+from solver.report import Z95, wilson_interval
+from solver.sweep.jobs import Job, pin_workers
+from solver.sweep.runner import run_sweep
+
+BEST_BEFORE: dict[tuple[str, int], str] = {
+    ("godo", 1): "mcts:iterations=2000",
+    ("gogoa", 1): "greedy:lookahead=2",
+    ("kokoro", 1): "expectimax:depth=2",
+    ("koi", 1): "mcts:iterations=1000",
+}
+"""The best solo agent documented before the AI (docs/ai.md; issue 27's yardsticks)."""
+
+
+def solo_plan(game: str, load: dict[str, Any], agent: str, seeds: Sequence[int]) -> list[Job]:
+    return [Job(game, tuple(sorted(load.items())), (agent,), (0,), seed) for seed in seeds]
+
+
+def match_plan(game: str, load: dict[str, Any], agent: str, against: str, seeds: Sequence[int]) -> list[Job]:
+    """Each seed with ``agent`` (agent 0) in every seat, ``against`` (agent 1) in the others."""
+    players = load["players"]
+    return [Job(game, tuple(sorted(load.items())), (agent, against), tuple(int(s != seat) for s in range(players)), seed)
+            for seed in seeds for seat in range(players)]  # fmt: skip
+
+
+def play(plan: list[Job], load: dict[str, Any], args: argparse.Namespace, name: str, bar: tqdm) -> list[dict[str, Any]]:
+    """The plan's results in plan order (kept in ``--out`` if given)."""
+    out = None
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+        out = os.path.join(args.out, f"{args.game}-{args.players}p-{name.replace(':', '_').replace('=', '-')}.jsonl")
+
+    def tick(_: dict[str, Any]) -> bool:
+        bar.update()
+        return False
+
+    results = run_sweep(plan, load, workers=args.jobs, scheduler=args.scheduler, out=out,
+                        resume=out is not None and os.path.exists(out), on_result=tick)  # fmt: skip
+    return [results[job.key] for job in plan]
+
+
+def interval(values: Sequence[float]) -> dict[str, Any]:
+    """The mean of ``values`` with its 95% normal interval."""
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return {"mean": round(mean, 4), "interval": [round(mean - half, 4), round(mean + half, 4)], "n": len(values)}
+
+
+def share(result: dict[str, Any]) -> float:
+    """Agent 0's share of the wins of a match game."""
+    winners = result["winners"]
+    ours = [seat for seat in winners if result["seats"][seat] == 0]
+    return len(ours) / len(winners) if winners else 0.0
+
+
+def solo_rows(scores: dict[str, list[float]], won: dict[str, list[bool]], budgets: list[str],
+              baselines: list[str]) -> list[dict[str, Any]]:  # fmt: skip
+    rows = []
+    for i, agent in enumerate(budgets + baselines):
+        row: dict[str, Any] = {"agent": agent, **interval(scores[agent]), "wins": sum(won[agent])}
+        if agent in budgets:
+            row["against"] = {b: interval([x - y for x, y in zip(scores[agent], scores[b])]) for b in baselines}
+            if i > 0:
+                row["more_time"] = interval([x - y for x, y in zip(scores[agent], scores[budgets[i - 1]])])
+        rows.append(row)
+    return rows
+
+
+def match_rows(shares: dict[str, dict[str, list[float]]], budgets: list[str]) -> list[dict[str, Any]]:
+    rows = []
+    for against, by_agent in shares.items():
+        for i, agent in enumerate(budgets):
+            got = by_agent[agent]
+            low, high = wilson_interval(sum(got), len(got))
+            row = {"agent": agent, "against": against, "share": round(statistics.fmean(got), 4),
+                   "interval": [round(low, 4), round(high, 4)], "games": len(got)}  # fmt: skip
+            if i > 0:
+                row["more_time"] = interval([x - y for x, y in zip(got, by_agent[budgets[i - 1]])])
+            rows.append(row)
+    return rows
+
+
+def show(cell: dict[str, Any], digits: int = 2) -> str:
+    low, high = cell["interval"]
+    return f"{cell['mean']:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]"
+
+
+def table(report: dict[str, Any]) -> str:
+    lines = [f"{report['game']}, {report['players']} player(s), seeds {report['seeds'][0]}-{report['seeds'][1]}"]
+    if report["players"] == 1:
+        baselines = [r["agent"] for r in report["rows"] if "against" not in r]
+        head = ["agent", "mean [95%]", "wins"] + [f"- {b}" for b in baselines] + ["- less time"]
+        lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        for r in report["rows"]:
+            cells = [r["agent"], f"{r['mean']:.2f} [{r['interval'][0]:.2f}, {r['interval'][1]:.2f}]", str(r["wins"])]
+            cells += [show(r["against"][b]) if "against" in r else "" for b in baselines]
+            cells.append(show(r["more_time"]) if "more_time" in r else "")
+            lines.append("| " + " | ".join(cells) + " |")
+    else:
+        head = ["agent", "against", "games", "share of wins [95%]", "even", "- less time"]
+        lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        for r in report["rows"]:
+            low, high = r["interval"]
+            lines.append(f"| {r['agent']} | {r['against']} | {r['games']} | {100 * r['share']:.1f}% "
+                         f"[{100 * low:.1f}, {100 * high:.1f}] | {100 / report['players']:.1f}% | "
+                         f"{show(r['more_time'], 3) if 'more_time' in r else ''} |")  # fmt: skip
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=sorted(solver.api.GAMES))
+    parser.add_argument("--players", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], help="a game option, KEY=VALUE (JSON value)")
+    parser.add_argument("--budgets", default="0.25,1,4", help="the AI's seconds a turn, comma-separated")
+    parser.add_argument("--against", default=None,
+                        help="baselines (solo) or opponents, comma-separated; default greedy, and solo the best agent before")
+    parser.add_argument("--games", type=int, default=100, help="seeds (each played in every seat with 2+ players)")
+    parser.add_argument("--seed", type=int, default=5000)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--scheduler", default=None, help="a Dask scheduler address (instead of --jobs)")
+    parser.add_argument("--out", default=None, help="a folder to keep the games in (and resume from)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    load = {"players": args.players, "backend": "numba"} | {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    budgets = [f"ai:time={float(b):g}:workers=1" for b in args.budgets.split(",")]
+    against = args.against.split(",") if args.against else ["greedy"] + [a for a in [BEST_BEFORE.get((args.game, args.players))] if a]
+    against = [pin_workers(a) for a in against]
+    seeds = range(args.seed, args.seed + args.games)
+    start = time.perf_counter()
+    quiet = args.json or not sys.stderr.isatty()
+    report: dict[str, Any] = {"game": args.game, "players": args.players, "options": load, "seeds": [seeds[0], seeds[-1]]}
+    if args.players == 1:
+        total = len(seeds) * (len(budgets) + len(against))
+        with tqdm(total=total, desc=f"{args.game} solo", unit="game", file=sys.stderr, disable=quiet) as bar:
+            results = {a: play(solo_plan(args.game, load, a, seeds), load, args, a, bar) for a in budgets + against}
+        scores = {a: [float(r["score"]) for r in rs] for a, rs in results.items()}
+        won = {a: [bool(r["won"]) for r in rs] for a, rs in results.items()}
+        report["rows"] = solo_rows(scores, won, budgets, against)
+    else:
+        total = len(seeds) * args.players * len(budgets) * len(against)
+        shares: dict[str, dict[str, list[float]]] = {}
+        with tqdm(total=total, desc=f"{args.game} {args.players}p", unit="game", file=sys.stderr, disable=quiet) as bar:
+            for opponent in against:
+                shares[opponent] = {a: [share(r) for r in play(match_plan(args.game, load, a, opponent, seeds), load, args,
+                                                                f"{a}-vs-{opponent}", bar)]
+                                    for a in budgets}  # fmt: skip
+        report["rows"] = match_rows(shares, budgets)
+    report["seconds"] = round(time.perf_counter() - start, 1)
+    report["machine"] = machine_info()
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(table(report))
+        where = f"the scheduler at {args.scheduler}" if args.scheduler else f"{args.jobs} process(es)"
+        print(f"\n{report['seconds']} s, {where}; " + "; ".join(describe(report["machine"])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""The AI: for each game and player count, the searcher that plays it best, kept from ever
+playing worse than the greedy baseline.
+
+``solver.best_move`` searches with it unless an algorithm is named, and so do ``solver bestmove``,
+``solver engine``, the web app and the ``ai`` agent (``solver.search.agents``). Two parts:
+
+- **The plan** (``PLANS``, ``plan_for``): which searcher a game and player count get, chosen by
+  measurement (``bench/strength.py``, the table in ``docs/ai.md``). Where no search beats the
+  heuristic in the time users give (Go Goa), the plan is greedy itself, looking as far ahead as the
+  budget allows (``Plan.lookahead``).
+- **The guard** (``Guard``): at every decision the greedy baseline's choice is worked out first
+  (well under a millisecond to a few), and the search must earn the right to play anything else:
+  MCTS by visiting its choice and greedy's each ``TRUSTED_VISITS`` times or more and valuing its own
+  higher; expectimax by searching at least ``Plan.depth`` decisions deep in full. A search the
+  clock cuts short therefore plays greedy's move, never a guess.
+
+    >>> import solver
+    >>> state = solver.load_game("gogoa", players=1, backend="numba").new_initial_state()
+    >>> plan_for(state.kernel_state()).describe()
+    'greedy (lookahead 2), no search'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.core.params import ParamsSource
+from solver.search.searcher import GreedySearcher, RootStats
+from solver.search.settings import heuristic_params
+
+TRUSTED_VISITS = 20
+"""MCTS overrules greedy's choice only with this many visits on each of the two actions: fewer are
+noise next to the heuristic's judgement of a whole turn. Also the visits a kept tree's action needs
+to be played where the clock leaves no time to search (``solver.search.decision``)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the AI plays a game at a player count.
+
+    ``searcher``: ``mcts``, ``expectimax`` or ``greedy`` (no search). ``lookahead``: how far the
+    greedy baseline's heuristic looks ahead, for a game whose heuristic can (Go Goa's days of
+    routes), once the budget allows ``lookahead_seconds`` a turn (less: one). ``depth``: the
+    shallowest expectimax depth, searched in full, that may overrule greedy.
+    """
+
+    searcher: str
+    lookahead: int | None = None
+    lookahead_seconds: float = 0.0
+    depth: int = 2
+
+    def describe(self) -> str:
+        """The plan in words, as ``best_move``'s stats report it."""
+        what = self.searcher if self.lookahead is None else f"{self.searcher} (lookahead {self.lookahead})"
+        if self.searcher == "greedy":
+            return f"{what}, no search"
+        guard = f"depth {self.depth} or more" if self.searcher == "expectimax" else f"{TRUSTED_VISITS} visits"
+        return f"{what}, overruling greedy with {guard}"
+
+
+SOLO, MULTI = "solo", "multi"
+
+PLANS: dict[tuple[str, str], Plan] = {
+    ("godo", SOLO): Plan("mcts"),
+    ("godo", MULTI): Plan("mcts"),
+    ("gogoa", SOLO): Plan("greedy", lookahead=2, lookahead_seconds=0.5),
+    ("gogoa", MULTI): Plan("greedy", lookahead=2, lookahead_seconds=0.5),
+    ("kokoro", SOLO): Plan("expectimax", depth=2),
+    ("kokoro", MULTI): Plan("mcts"),
+    ("koi", SOLO): Plan("mcts"),
+    ("koi", MULTI): Plan("mcts"),
+}
+"""The plan of each game, solo and with 2 or more players; ``docs/ai.md`` ("The AI") has the
+measurements each one rests on."""
+
+
+def plan_for(kstate: Any, iterations: int | None = None, depth: int | None = None) -> Plan:
+    """The AI's plan for a kernel state's game and player count; a budget that names a searcher
+    (``iterations``: MCTS, ``depth``: expectimax) gets that searcher instead, still guarded."""
+    plan = PLANS[kstate.layout.weights.GAME, SOLO if kstate.players == 1 else MULTI]
+    if iterations is not None and plan.searcher != "mcts":
+        return Plan("mcts")
+    if depth is not None and iterations is None and plan.searcher != "expectimax":
+        return Plan("expectimax")
+    return plan
+
+
+class Guard:
+    """The greedy baseline's choice at each decision of a search, and whether the search earned
+    the right to play another action (see the module docstring).
+
+    ``plan``: the AI's (``None``: a searcher named by the user, which the guard does not overrule;
+    greedy then only takes the decisions the clock leaves unsearched). ``params``: the user's
+    parameters, if any. ``seconds``: the whole turn's budget (``None``: none), which sets the
+    baseline's lookahead. ``seed``: deals what the player to move cannot see.
+    """
+
+    def __init__(self, kstate: Any, plan: Plan | None, params: ParamsSource, seconds: float | None,
+                 seed: int = 0) -> None:  # fmt: skip
+        self.plan = plan
+        self.lookahead = None if plan is None else plan.lookahead
+        if self.lookahead is not None and seconds is not None and seconds < plan.lookahead_seconds:
+            self.lookahead = 1
+        self.weights = heuristic_params(kstate, params, self.lookahead, "greedy")
+        self.seed = seed
+
+    def greedy(self, kstate: Any) -> int:
+        """Greedy's action at ``kstate``, judged on a deal of what its player cannot see
+        (``GreedySearcher``): the guard must not read other players' hands."""
+        return GreedySearcher(kstate, self.weights, seed=self.seed).run().best
+
+    def action(self, stats: RootStats, greedy: int) -> int:
+        """The action to play: the search's best if it earned it (by the plan), else ``greedy``."""
+        assert self.plan is not None, "a search named by the user is not guarded"
+        best = stats.best
+        if best == greedy:
+            return greedy
+        if stats.by_value:
+            return best if stats.depth >= self.plan.depth else greedy
+        visits = dict(zip(stats.actions, stats.visits, strict=True))
+        if min(visits.get(greedy, 0), visits[best]) < TRUSTED_VISITS:
+            return greedy
+        return best if stats.value_of(best) > stats.value_of(greedy) else greedy

@@ -1,0 +1,119 @@
+"""The AI (``solver.search.ai``): a plan for every game and player count, and the guard that keeps
+its move from being worse than greedy's without a search that earned the change, on seeded
+positions of every game; the ``ai`` agent plays what ``best_move`` plays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import solver
+from solver.core.agents import make_agent
+from solver.core.play import random_step
+from solver.search.ai import MULTI, PLANS, SOLO, TRUSTED_VISITS, Guard, Plan, plan_for
+from solver.search.decision import ALGORITHMS
+from solver.search.searcher import RootStats
+
+GAMES = [("godo", 1), ("godo", 2), ("gogoa", 1), ("gogoa", 2), ("kokoro", 1), ("kokoro", 3), ("koi", 1), ("koi", 2)]
+TINY = {"mcts": {"iterations": 1}, "expectimax": {"depth": 1}, "greedy": {}}
+"""A budget too small to judge a move by (expectimax: below every plan's ``depth``)."""
+FAIR = {"mcts": {"iterations": 400}, "expectimax": {"depth": 2}, "greedy": {}}
+
+
+def positions(game: str, players: int, count: int = 3) -> list:
+    """``count`` seeded decisions with a choice, from the start and further into the game."""
+    out = []
+    for k in range(count):
+        state = solver.load_game(game, players=players, backend="numba").new_initial_state()
+        rng = random.Random(100 * k + players)
+        for _ in range(8 * k):
+            if state.is_terminal():
+                break
+            state.apply_action(random_step(state, rng))
+        while not state.is_terminal() and (state.is_chance_node() or len(state.legal_actions()) < 2):
+            state.apply_action(random_step(state, rng))
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+def test_every_game_has_a_plan_solo_and_with_more_players():
+    for game in solver.api.GAMES:
+        for players in (SOLO, MULTI):
+            plan = PLANS[game, players]
+            assert plan.searcher in ALGORITHMS and plan.searcher != "ai", (game, players)
+    state = solver.load_game("kokoro", players=1).new_initial_state()
+    assert plan_for(state.kernel_state()) is PLANS["kokoro", SOLO]
+
+
+def _stats(actions, visits, values, depth=0, by_value=False) -> RootStats:
+    stats = RootStats(0, depth=depth, by_value=by_value)
+    stats.actions, stats.visits, stats.values = actions, visits, values
+    return stats
+
+
+def test_the_guard_lets_a_search_overrule_greedy_only_when_it_earned_it():
+    state = positions("kokoro", 2, 1)[0]
+    guard = Guard(state.kernel_state(), Plan("mcts"), None, None)
+    enough, few = TRUSTED_VISITS, TRUSTED_VISITS - 1
+    assert guard.action(_stats([1, 2], [enough * 3, enough], [0.6, 0.5]), 2) == 1
+    assert guard.action(_stats([1, 2], [enough * 3, few], [0.6, 0.5]), 2) == 2  # greedy's barely tried
+    assert guard.action(_stats([1, 2], [few, 3], [0.6, 0.5]), 2) == 2  # the best's visits are noise
+    assert guard.action(_stats([1, 2], [enough * 3, enough], [0.4, 0.5]), 2) == 2  # valued lower
+    assert guard.action(_stats([1], [500], [0.6]), 2) == 2  # greedy's never tried
+    deep = Guard(state.kernel_state(), Plan("expectimax", depth=2), None, None)
+    assert deep.action(_stats([1, 2], [0, 0], [0.6, 0.5], depth=2, by_value=True), 2) == 1
+    assert deep.action(_stats([1, 2], [0, 0], [0.6, 0.5], depth=1, by_value=True), 2) == 2
+
+
+def test_a_named_searcher_is_not_guarded():
+    state = positions("kokoro", 2, 1)[0]
+    with pytest.raises(AssertionError):
+        Guard(state.kernel_state(), None, None, None).action(_stats([1], [50], [0.5]), 2)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_the_default_plays_greedy_unless_its_search_earned_another_move(game, players):
+    """A budget too small to judge by plays greedy's move at every decision of the turn; a fair
+    one plays greedy's first move or one its search valued higher on enough visits (or depth)."""
+    for state in positions(game, players):
+        kstate = state.kernel_state()
+        plan = plan_for(kstate)
+        greedy = Guard(kstate, plan, None, None, seed=1).greedy(kstate)  # the deal best_move's seed makes
+        tiny = solver.best_move(state, seed=1, workers=1, **TINY[plan.searcher])
+        assert tiny.actions[0] == greedy and tiny.stats["overruled"] == 0, (game, players)
+        assert tiny.stats["algorithm"] == "ai" and tiny.stats["plan"] == plan.describe()
+        fair = solver.best_move(state, seed=1, workers=1, **FAIR[plan.searcher])
+        if fair.actions[0] == greedy:
+            continue
+        first = fair.stats["first_decision"]
+        found = {a["action"]: a for a in first["actions"]}
+        if plan.searcher == "expectimax":
+            assert first["depth"] >= plan.depth
+        else:
+            played, kept = found[fair.actions[0]], found[greedy]
+            assert min(played["visits"], kept["visits"]) >= TRUSTED_VISITS
+            assert played["value"] >= kept["value"]
+
+
+def test_a_budget_that_names_a_searcher_gets_it_guarded():
+    state = positions("kokoro", 1, 1)[0]  # the AI's plan for solo Kokoro is expectimax
+    decision = solver.best_move(state, iterations=100, workers=1)
+    assert decision.stats["searcher"] == "mcts" and decision.stats["plan"] == Plan("mcts").describe()
+    state = positions("gogoa", 1, 1)[0]  # and for Go Goa greedy
+    assert solver.best_move(state, depth=1).stats["searcher"] == "expectimax"
+    with pytest.raises(solver.SearchError, match="^depth: the AI searches with mcts here, which is bounded by iterations"):
+        solver.best_move(state, iterations=10, depth=2)
+    with pytest.raises(solver.SearchError, match="^iterations: greedy is bounded by time_limit only"):
+        solver.best_move(state, algorithm="greedy", iterations=10)
+    assert solver.best_move(state, algorithm="greedy").stats["searcher"] == "greedy"
+
+
+def test_the_ai_agent_plays_the_turns_best_move_finds():
+    """Go Goa's plan is greedy with its two-day lookahead (a second a turn allows it): the agent
+    plays exactly the ``greedy:lookahead=2`` game, a turn searched at its start."""
+    game = solver.load_game("gogoa", players=1, backend="numba")
+    ai = solver.play(game, [make_agent("ai:time=1")], seed=4)
+    greedy = solver.play(game, [make_agent("greedy:lookahead=2")], seed=4)
+    assert ai.actions == greedy.actions and ai.scores == greedy.scores
