@@ -298,8 +298,6 @@ def _with_budget(spec: str, seconds: float, iterations: int | None) -> str:
         return f"{spec}:time={seconds:g}"
     if name == "expectimax":
         raise SolverError(f"iterations: expectimax counts depth, not iterations; give it as {name}:depth=D")
-    if name == "ai":
-        raise SolverError("iterations: the ai agent is bounded by time, seconds a turn; give it as ai:time=T")
     return f"{spec}:iterations={iterations}"
 
 

@@ -83,14 +83,19 @@ class AIAgent:
     """Plays what ``solver.best_move`` returns with no algorithm named (``solver.search.ai``): the
     whole turn is searched at its first decision, ``time`` seconds in all (one by default), and
     its actions are played while the game follows the turn searched; a decision it did not foresee
-    (after chance, another player's move) is searched anew."""
+    (after chance, another player's move) is searched anew. ``iterations`` or ``depth`` bound each
+    decision instead, as ``best_move`` takes them (MCTS or expectimax, still guarded): budgets that
+    repeat on any machine, for measuring."""
 
     name = "ai"
 
-    def __init__(self, seed: int = 0, time: float | None = None, workers: int | None = None,
+    def __init__(self, seed: int = 0, time: float | None = None, iterations: int | None = None,
+                 depth: int | None = None, workers: int | None = None,
                  params: Params | None = None) -> None:  # fmt: skip
         self.seed = seed
-        self.seconds = 1.0 if time is None else time
+        self.budget = {"time_limit": time, "iterations": iterations, "depth": depth}
+        if time is None and iterations is None and depth is None:
+            self.budget["time_limit"] = 1.0
         self.workers = workers
         self.params = params
         self.turns = 0
@@ -101,8 +106,8 @@ class AIAgent:
         if self.planned and np.array_equal(self.planned[0][0], kstate.array):
             return self.planned.pop(0)[1]
         self.turns += 1
-        decision = best_move(state, time_limit=self.seconds, seed=derive_seed(self.seed, 7919, self.turns),
-                             workers=self.workers, params=self.params)  # fmt: skip
+        decision = best_move(state, seed=derive_seed(self.seed, 7919, self.turns), workers=self.workers,
+                             params=self.params, **self.budget)  # fmt: skip
         walker, self.planned = kstate.clone(), []
         for action in decision.actions:
             self.planned.append((walker.array.copy(), action))

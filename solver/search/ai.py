@@ -6,8 +6,8 @@ playing worse than the greedy baseline.
 
 - **The plan** (``PLANS``, ``plan_for``): which searcher a game and player count get, chosen by
   measurement (``bench/strength.py``, the table in ``docs/ai.md``). Where no search beats the
-  heuristic in the time users give (Go Goa), the plan is greedy itself, looking as far ahead as the
-  budget allows (``Plan.lookahead``).
+  heuristic in the time users give (Go Goa), the plan is greedy itself, looking further ahead when
+  the budget allows (``Plan.lookahead``, ``GreedySearcher``).
 - **The guard** (``Guard``): at every decision the greedy baseline's choice is worked out first
   (well under a millisecond to a few), and the search must earn the right to play anything else:
   MCTS by visiting its choice and greedy's each ``TRUSTED_VISITS`` times or more and valuing its own
@@ -40,23 +40,26 @@ class Plan:
     """How the AI plays a game at a player count.
 
     ``searcher``: ``mcts``, ``expectimax`` or ``greedy`` (no search). ``lookahead``: how far the
-    greedy baseline's heuristic looks ahead, for a game whose heuristic can (Go Goa's days of
-    routes), once the budget allows ``lookahead_seconds`` a turn (less: one). ``depth``: the
-    shallowest expectimax depth, searched in full, that may overrule greedy.
+    greedy plan's heuristic looks ahead where the time left allows it (``GreedySearcher``'s
+    ``deeper``), for a game whose heuristic can (Go Goa's days of routes). ``depth``: the
+    shallowest expectimax depth, searched in full, that may overrule greedy; ``max_depth``: the
+    deepest it searches, where going deeper was measured to play worse.
     """
 
     searcher: str
     lookahead: int | None = None
-    lookahead_seconds: float = 0.0
     depth: int = 2
+    max_depth: int | None = None
 
     def describe(self) -> str:
         """The plan in words, as ``best_move``'s stats report it."""
         what = self.searcher if self.lookahead is None else f"{self.searcher} (lookahead {self.lookahead})"
         if self.searcher == "greedy":
             return f"{what}, no search"
-        guard = f"depth {self.depth} or more" if self.searcher == "expectimax" else f"{TRUSTED_VISITS} visits"
-        return f"{what}, overruling greedy with {guard}"
+        if self.searcher == "mcts":
+            return f"{what}, overruling greedy with {TRUSTED_VISITS} visits"
+        deepest = f", at most {self.max_depth}" if self.max_depth is not None else ""
+        return f"{what}, overruling greedy with depth {self.depth} or more{deepest}"
 
 
 SOLO, MULTI = "solo", "multi"
@@ -64,12 +67,12 @@ SOLO, MULTI = "solo", "multi"
 PLANS: dict[tuple[str, str], Plan] = {
     ("godo", SOLO): Plan("mcts"),
     ("godo", MULTI): Plan("mcts"),
-    ("gogoa", SOLO): Plan("greedy", lookahead=2, lookahead_seconds=0.5),
-    ("gogoa", MULTI): Plan("greedy", lookahead=2, lookahead_seconds=0.5),
-    ("kokoro", SOLO): Plan("expectimax", depth=2),
+    ("gogoa", SOLO): Plan("greedy", lookahead=2),
+    ("gogoa", MULTI): Plan("greedy", lookahead=2),
+    ("kokoro", SOLO): Plan("expectimax", depth=2, max_depth=2),
     ("kokoro", MULTI): Plan("mcts"),
-    ("koi", SOLO): Plan("mcts"),
-    ("koi", MULTI): Plan("mcts"),
+    ("koi", SOLO): Plan("greedy"),
+    ("koi", MULTI): Plan("greedy"),
 }
 """The plan of each game, solo and with 2 or more players; ``docs/ai.md`` ("The AI") has the
 measurements each one rests on."""
@@ -92,17 +95,15 @@ class Guard:
 
     ``plan``: the AI's (``None``: a searcher named by the user, which the guard does not overrule;
     greedy then only takes the decisions the clock leaves unsearched). ``params``: the user's
-    parameters, if any. ``seconds``: the whole turn's budget (``None``: none), which sets the
-    baseline's lookahead. ``seed``: deals what the player to move cannot see.
+    parameters, if any. ``seed``: deals what the player to move cannot see.
     """
 
-    def __init__(self, kstate: Any, plan: Plan | None, params: ParamsSource, seconds: float | None,
-                 seed: int = 0) -> None:  # fmt: skip
+    def __init__(self, kstate: Any, plan: Plan | None, params: ParamsSource, seed: int = 0) -> None:
         self.plan = plan
-        self.lookahead = None if plan is None else plan.lookahead
-        if self.lookahead is not None and seconds is not None and seconds < plan.lookahead_seconds:
-            self.lookahead = 1
-        self.weights = heuristic_params(kstate, params, self.lookahead, "greedy")
+        self.weights = heuristic_params(kstate, params, None, "greedy")
+        self.deeper = None
+        if plan is not None and plan.lookahead is not None:
+            self.deeper = heuristic_params(kstate, params, plan.lookahead, "greedy")
         self.seed = seed
 
     def greedy(self, kstate: Any) -> int:

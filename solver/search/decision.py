@@ -27,6 +27,7 @@ from solver.core.strict_json import show
 from solver.search.ai import TRUSTED_VISITS, Guard, Plan, plan_for
 from solver.search.greedy import make_greedy
 from solver.search.searcher import (
+    MAX_DEPTH,
     ExpectimaxSearcher,
     GreedySearcher,
     MCTSSearcher,
@@ -182,16 +183,17 @@ def best_move(
     cutoff = OPTIONS["cutoff"].check(cutoff, "cutoff")
     multipv = MULTIPV.check(multipv, "multipv")
     heuristic, search = settings(kstate, params, name)
-    guard = Guard(kstate, plan, params, seconds, seed)
+    guard = Guard(kstate, plan, params, seed)
     start = time.perf_counter() if load_searchers(kstate, name) else called
     if name == "mcts":
         searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=search, heuristic=heuristic,
                                      capacity=capacity_for(seconds))  # fmt: skip
     elif name == "expectimax":
-        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed, heuristic=heuristic,
+        deepest = plan.max_depth if plan is not None and plan.max_depth is not None else MAX_DEPTH
+        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed, heuristic=heuristic, max_depth=deepest,
                                       table_bits=table_bits_for(seconds))  # fmt: skip
     else:
-        searcher = GreedySearcher(kstate, heuristic=guard.weights, seed=seed)
+        searcher = GreedySearcher(kstate, heuristic=guard.weights, seed=seed, deeper=guard.deeper)
     player = kstate.current_player()
     actions: list[int] = []
     steps: list[str] = []
@@ -202,7 +204,8 @@ def best_move(
     try:
         while not kstate.is_terminal() and kstate.current_player() == player:
             legal = kstate.legal_actions()
-            guarded = plan is not None and name != "greedy" and len(legal) > 1
+            # once the search overruled greedy, the rest of the turn follows the search's plan
+            guarded = plan is not None and name != "greedy" and len(legal) > 1 and not overruled
             greedy = guard.greedy(kstate) if guarded else None
             stats = None
             # a decision gets half the time left; the last one of the call, all of it
@@ -225,7 +228,7 @@ def best_move(
                 if stats is None or not more.by_value or more.depth >= stats.depth:
                     stats = more  # MCTS's stats are its whole tree's; expectimax keeps its deepest
                 stats.iterations, stats.seconds = searched, spent
-                if share == 1 or seconds is None or not stats.actions or name == "greedy":
+                if share == 1 or seconds is None or not stats.actions:
                     break
                 if not _ends_call(kstate, stats.best):
                     break

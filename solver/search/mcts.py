@@ -56,11 +56,11 @@ DEFAULT_PARAMS = np.array([0.7, 40.0, 3.0, 0.2, 0.0, 0.0, 0.0])
 (0: plain random rollouts), chance of a random step in a guided rollout, whether the rollout
 first finishes the turn greedily (1) or not (0), and the width of chance nodes (0: every outcome
 drawn is followed; else a chance node visited ``n`` times keeps at most ``width * sqrt(n)``
-outcomes), and whether a decision node's values are normalised (1) or not (0): each child's
-mean value for the mover is placed in ``[0, 1]`` between the lowest and the highest of its
-siblings' before the exploration term is added, so that one exploration constant fits a node
-whose children differ by 0.01 (three points of 300 in Go Goa) as well as one whose children
-differ by 0.5. Tuned in docs/ai.md."""
+outcomes), and whether values are normalised (1) or not (0): a child's mean value for the mover
+is placed in ``[0, 1]`` between the lowest and the highest value the search has backed up for
+that player (``Tree.span``) before the exploration term is added, so that one exploration
+constant fits a search whose results differ by 0.01 (three points of 300 in Go Goa) as well as
+one whose results differ by 0.5. Tuned in docs/ai.md."""
 
 
 def default_params(kernel: ModuleType, players: int) -> np.ndarray:
@@ -90,6 +90,7 @@ class Tree:
         self.parent = np.full(capacity, -1, np.int64)
         self.player = np.full(capacity, -2, np.int64)  # who moves at the node (-1 chance)
         self.outcomes = np.zeros(capacity, np.int64)  # a chance node's children (its width)
+        self.span = np.zeros((2, players), np.float64)  # the lowest and highest value backed up, by player
         slots = 1 << int(2 * capacity - 1).bit_length()
         self.table = np.full((slots, 2), -1, np.int64)  # (key, child) pairs: one cache line
         self.reset()
@@ -100,11 +101,12 @@ class Tree:
         self.header[H_NODES] = 1
         self.visits[0] = self.available[0] = self.outcomes[0] = 0
         self.value[0] = 0.0
+        self.span[0], self.span[1] = np.inf, -np.inf
         self.table[:, 0] = -1
 
     def arrays(self) -> tuple:
         return (self.header, self.visits, self.available, self.value, self.action, self.parent,
-                self.player, self.outcomes, self.table)  # fmt: skip
+                self.player, self.outcomes, self.table, self.span)  # fmt: skip
 
     def root_children(self) -> list[tuple[int, int, int]]:
         """(action, visits, node) of the root's children, most visited first."""
@@ -235,7 +237,7 @@ def rollout(s, rng, params, heur, acts, probs, values, trial):
 
 
 def search(root_state, observer, iterations, params, heur, rng, header, visits, available, value,
-           action_of, parent_of, player_of, outcomes, table):  # fmt: skip
+           action_of, parent_of, player_of, outcomes, table, span):  # fmt: skip
     """Run ``iterations`` iterations (fewer if the tree is full); returns how many ran."""
     players = value.shape[1]
     capacity = visits.shape[0]
@@ -307,17 +309,13 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
                 path[depth] = node
                 expanded = True
                 break
-            low, span = 0.0, 1.0
-            if params[P_NORMALIZE] > 0.0:
-                low, high = 1e300, -1e300
-                for i in range(n):
-                    q = value[kids[i], mover] / visits[kids[i]]
-                    low, high = min(low, q), max(high, q)
-                span = high - low if high > low else 1.0
+            low, width = 0.0, 1.0
+            if params[P_NORMALIZE] > 0.0 and span[1, mover] > span[0, mover]:
+                low, width = span[0, mover], span[1, mover] - span[0, mover]
             best, best_score = -1, -1e300
             for i in range(n):
                 c = kids[i]
-                score = (value[c, mover] / visits[c] - low) / span + params[P_EXPLORATION] * np.sqrt(
+                score = (value[c, mover] / visits[c] - low) / width + params[P_EXPLORATION] * np.sqrt(
                     np.log(available[c]) / visits[c]
                 )
                 if score > best_score:
@@ -330,6 +328,9 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
             returns(s, values)
         else:
             rollout(s, rng, params, heur, acts, probs, values, trial)
+        for p in range(players):
+            span[0, p] = min(span[0, p], values[p])
+            span[1, p] = max(span[1, p], values[p])
         for d in range(depth + 1):
             visits[path[d]] += 1
             for p in range(players):

@@ -43,6 +43,8 @@ TABLE_NODES_PER_SECOND = 4_000_000  # above the fastest expectimax searched (GOD
 CHUNK_SECONDS = 0.02  # the longest chunk of a search that may be stopped or reports its progress
 STOP_POLL_SECONDS = 0.005  # how often a running expectimax looks at its stop event
 PROBE_NODES = 32  # the first probe of a timed expectimax that does not know its speed yet
+MAX_DEPTH = 12  # expectimax: the deepest iteration of a timed search
+DEEPER_COST = 75  # greedy: Go Goa's two-day lookahead took up to 71 times its one-day one (364 decisions)
 
 
 def capacity_for(seconds: float | None) -> int:
@@ -268,7 +270,7 @@ class ExpectimaxSearcher:
             only they peeked at); ``False`` searches the state as it is.
     """
 
-    def __init__(self, state: Any, cutoff: float = 0.01, max_depth: int = 12,
+    def __init__(self, state: Any, cutoff: float = 0.01, max_depth: int = MAX_DEPTH,
                  table_bits: int = TABLE_BITS, heuristic: np.ndarray | None = None, kernel: Any = None,
                  seed: int = 0, determinize: bool = True) -> None:  # fmt: skip
         self.kernel = state.search_kernel() if kernel is None else kernel
@@ -376,9 +378,13 @@ class ExpectimaxSearcher:
 class GreedySearcher:
     """The greedy baseline (``solver.search.greedy``) with a searcher's interface, for a game
     where nothing searches better in the time a user gives (Go Goa: ``solver.search.ai``), and the
-    AI's guard: its one action is greedy's, valued by the heuristic at the position; it takes no
-    budget. Like expectimax it judges a deal of what the player to move cannot see (``seed``), never
-    the hidden truth: two positions the player cannot tell apart get the same action.
+    AI's guard: its action is greedy's, valued by the heuristic at the position. Like expectimax it
+    judges a deal of what the player to move cannot see (``seed``), never the hidden truth: two
+    positions the player cannot tell apart get the same action.
+
+    ``deeper``: weights that make the heuristic look further ahead (Go Goa's second day of routes,
+    ``HEURISTIC_LOOKAHEAD``), tried after ``heuristic``'s choice when the time left is at least
+    ``DEEPER_COST`` times what that choice took; its choice is then played (``depth`` 2).
 
         >>> import solver
         >>> state = solver.load_game("kokoro", players=1, backend="numba").new_initial_state()
@@ -391,33 +397,50 @@ class GreedySearcher:
 
     workers = 1
 
-    def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0) -> None:
+    def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
+                 deeper: np.ndarray | None = None) -> None:  # fmt: skip
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.choose = make_greedy(self.kernel)
         self.state = state.array.copy()
         self.heuristic = settings(state, None, "greedy")[0] if heuristic is None else heuristic
+        self.deeper = deeper
         self.rng = np.array([seed * 1000 + 1], np.uint64)
+        self.found: tuple[RootStats, np.ndarray] | None = None  # at this state: what run found, the deal
 
     def run(self, depth: int | None = None, seconds: float | None = None, stop: threading.Event | None = None,
             on_chunk: Callable[[int, float], None] | None = None) -> RootStats:  # fmt: skip
-        """Greedy's action: ``run(depth, seconds, stop, on_chunk)`` as expectimax takes them, none
-        needed (greedy takes milliseconds, a turn's lookahead); ``on_chunk`` is called once."""
+        """Greedy's action: ``run(depth, seconds, stop, on_chunk)`` as expectimax takes them;
+        ``seconds`` (none: no limit) decides whether the deeper look is tried, ``depth`` and
+        ``stop`` are not needed; ``on_chunk`` is called once. Run again at the same state with
+        more time, it goes on from what it found."""
         start = time.perf_counter()
-        player = int(self.kernel.current_player(self.state))
-        dealt = self.state.copy()
-        self.kernel.determinize(dealt, player, self.rng)
-        action = int(self.choose(dealt, self.heuristic))
-        values = np.zeros(8)
-        self.kernel.heuristic(dealt, self.heuristic, values)
-        stats = RootStats(player, 1, 1, time.perf_counter() - start, [action], [0], [float(values[player])],
-                          depth=1, by_value=True)  # fmt: skip
+        if self.found is None:
+            player = int(self.kernel.current_player(self.state))
+            dealt = self.state.copy()
+            self.kernel.determinize(dealt, player, self.rng)
+            self.found = self._judged(dealt, self.heuristic, 1, start), dealt
+        stats, dealt = self.found
+        took = stats.seconds
+        if self.deeper is not None and stats.depth == 1 and (seconds is None or DEEPER_COST * took <= seconds - took):
+            stats = self._judged(dealt, self.deeper, 2, time.perf_counter())
+            stats.seconds += took
+            self.found = stats, dealt
         self.last = stats
         if on_chunk is not None:
-            on_chunk(1, stats.seconds)
+            on_chunk(1, time.perf_counter() - start)
         return stats
+
+    def _judged(self, dealt: np.ndarray, weights: np.ndarray, depth: int, start: float) -> RootStats:
+        player = int(self.kernel.current_player(dealt))
+        action = int(self.choose(dealt, weights))
+        values = np.zeros(8)
+        self.kernel.heuristic(dealt, weights, values)
+        return RootStats(player, 1, 1, time.perf_counter() - start, [action], [0], [float(values[player])],
+                         depth=depth, by_value=True)  # fmt: skip
 
     def advance(self, action: int) -> None:
         self.kernel.apply_action(self.state, action)
+        self.found = None
 
     def close(self) -> None:
         pass

@@ -13,12 +13,12 @@ from solver.core.agents import make_agent
 from solver.core.play import random_step
 from solver.search.ai import MULTI, PLANS, SOLO, TRUSTED_VISITS, Guard, Plan, plan_for
 from solver.search.decision import ALGORITHMS
-from solver.search.searcher import RootStats
+from solver.search.searcher import GreedySearcher, RootStats
 
 GAMES = [("godo", 1), ("godo", 2), ("gogoa", 1), ("gogoa", 2), ("kokoro", 1), ("kokoro", 3), ("koi", 1), ("koi", 2)]
-TINY = {"mcts": {"iterations": 1}, "expectimax": {"depth": 1}, "greedy": {}}
+TINY = {"mcts": {"iterations": 1}, "expectimax": {"depth": 1}}
 """A budget too small to judge a move by (expectimax: below every plan's ``depth``)."""
-FAIR = {"mcts": {"iterations": 400}, "expectimax": {"depth": 2}, "greedy": {}}
+FAIR = {"mcts": {"iterations": 400}, "expectimax": {"depth": 2}}
 
 
 def positions(game: str, players: int, count: int = 3) -> list:
@@ -55,14 +55,14 @@ def _stats(actions, visits, values, depth=0, by_value=False) -> RootStats:
 
 def test_the_guard_lets_a_search_overrule_greedy_only_when_it_earned_it():
     state = positions("kokoro", 2, 1)[0]
-    guard = Guard(state.kernel_state(), Plan("mcts"), None, None)
+    guard = Guard(state.kernel_state(), Plan("mcts"), None)
     enough, few = TRUSTED_VISITS, TRUSTED_VISITS - 1
     assert guard.action(_stats([1, 2], [enough * 3, enough], [0.6, 0.5]), 2) == 1
     assert guard.action(_stats([1, 2], [enough * 3, few], [0.6, 0.5]), 2) == 2  # greedy's barely tried
     assert guard.action(_stats([1, 2], [few, 3], [0.6, 0.5]), 2) == 2  # the best's visits are noise
     assert guard.action(_stats([1, 2], [enough * 3, enough], [0.4, 0.5]), 2) == 2  # valued lower
     assert guard.action(_stats([1], [500], [0.6]), 2) == 2  # greedy's never tried
-    deep = Guard(state.kernel_state(), Plan("expectimax", depth=2), None, None)
+    deep = Guard(state.kernel_state(), Plan("expectimax", depth=2), None)
     assert deep.action(_stats([1, 2], [0, 0], [0.6, 0.5], depth=2, by_value=True), 2) == 1
     assert deep.action(_stats([1, 2], [0, 0], [0.6, 0.5], depth=1, by_value=True), 2) == 2
 
@@ -70,7 +70,7 @@ def test_the_guard_lets_a_search_overrule_greedy_only_when_it_earned_it():
 def test_a_named_searcher_is_not_guarded():
     state = positions("kokoro", 2, 1)[0]
     with pytest.raises(AssertionError):
-        Guard(state.kernel_state(), None, None, None).action(_stats([1], [50], [0.5]), 2)
+        Guard(state.kernel_state(), None, None).action(_stats([1], [50], [0.5]), 2)
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
@@ -80,7 +80,13 @@ def test_the_default_plays_greedy_unless_its_search_earned_another_move(game, pl
     for state in positions(game, players):
         kstate = state.kernel_state()
         plan = plan_for(kstate)
-        greedy = Guard(kstate, plan, None, None, seed=1).greedy(kstate)  # the deal best_move's seed makes
+        guard = Guard(kstate, plan, None, seed=1)  # the deal best_move's seed makes
+        greedy = guard.greedy(kstate)
+        if plan.searcher == "greedy":  # no search: greedy's move, looking further ahead where it can
+            found = GreedySearcher(kstate, guard.weights, seed=1, deeper=guard.deeper).run()
+            assert solver.best_move(state, seed=1).actions[0] == found.best
+            assert found.depth == (1 if plan.lookahead is None else 2)
+            continue
         tiny = solver.best_move(state, seed=1, workers=1, **TINY[plan.searcher])
         assert tiny.actions[0] == greedy and tiny.stats["overruled"] == 0, (game, players)
         assert tiny.stats["algorithm"] == "ai" and tiny.stats["plan"] == plan.describe()
@@ -97,6 +103,14 @@ def test_the_default_plays_greedy_unless_its_search_earned_another_move(game, pl
             assert played["value"] >= kept["value"]
 
 
+def test_solo_kokoro_searches_two_decisions_deep_whatever_the_time():
+    """Deeper expectimax played worse (docs/ai.md, "The AI"): the plan stops at depth 2."""
+    state = positions("kokoro", 1, 1)[0]
+    plan = plan_for(state.kernel_state())
+    assert plan.max_depth == 2 and "at most 2" in plan.describe()
+    assert solver.best_move(state, time_limit=0.5, workers=1).stats["depth"] <= 2
+
+
 def test_a_budget_that_names_a_searcher_gets_it_guarded():
     state = positions("kokoro", 1, 1)[0]  # the AI's plan for solo Kokoro is expectimax
     decision = solver.best_move(state, iterations=100, workers=1)
@@ -111,9 +125,10 @@ def test_a_budget_that_names_a_searcher_gets_it_guarded():
 
 
 def test_the_ai_agent_plays_the_turns_best_move_finds():
-    """Go Goa's plan is greedy with its two-day lookahead (a second a turn allows it): the agent
-    plays exactly the ``greedy:lookahead=2`` game, a turn searched at its start."""
+    """Go Goa's plan is greedy with its two-day lookahead where the time allows it (a minute
+    always does, and greedy takes no more than it needs): the agent plays exactly the
+    ``greedy:lookahead=2`` game, a turn searched at its start."""
     game = solver.load_game("gogoa", players=1, backend="numba")
-    ai = solver.play(game, [make_agent("ai:time=1")], seed=4)
+    ai = solver.play(game, [make_agent("ai:time=60")], seed=4)
     greedy = solver.play(game, [make_agent("greedy:lookahead=2")], seed=4)
     assert ai.actions == greedy.actions and ai.scores == greedy.scores

@@ -175,7 +175,7 @@ def test_a_decision_left_unsearched_trusts_the_kept_tree_only_with_enough_visits
     # A kept tree whose children have a visit or two each is noise: the greedy baseline decides.
     state = mid_game(2, 60, 16)  # a movement, 8 actions
     kstate, legal = state.kernel_state(), state.legal_actions()
-    guard = Guard(kstate, None, None, None)  # a named searcher's: greedy's weights, no overruling
+    guard = Guard(kstate, None, None)  # a named searcher's: greedy's weights, no overruling
     greedy = guard.greedy(kstate)
 
     def tree_choice(iterations, seed):
