@@ -2,9 +2,10 @@
 ``greedy`` baseline.
 
 Importing this module registers them with ``solver.core.agents.make_agent``, so a spec such as
-``"ai:time=1"``, ``"mcts:time=0.5"`` or ``"expectimax:depth=3:cutoff=0.02"`` names an agent anywhere agents are
-taken (``solver.play``, ``solver play --agents``, ``solver arena``); ``make_agent`` checks the
-options (``solver.core.agents.OPTIONS``) and the seed, so the classes take checked values.
+``"ai:time=1"``, ``"mcts:time=0.5"`` or ``"expectimax:depth=3:cutoff=0.02"`` names an agent
+anywhere agents are taken (``solver.play``, ``solver play --agents``, ``solver arena``);
+``make_agent`` checks the options (``solver.core.agents.OPTIONS``) and the seed, so the classes
+take checked values.
 ``greedy`` and ``expectimax`` take ``playouts=N``: their first decision of a game (Go Goa: the
 tour plans to keep) is chosen by N simulated games per action (``solver.search.simulation``).
 ``greedy`` takes ``lookahead=N`` for games whose heuristic looks ahead (Go Goa: days of routes).

@@ -5,14 +5,15 @@ playing worse than the greedy baseline.
 ``solver engine``, the web app and the ``ai`` agent (``solver.search.agents``). Two parts:
 
 - **The plan** (``PLANS``, ``plan_for``): which searcher a game and player count get, chosen by
-  measurement (``bench/strength.py``, the table in ``docs/ai.md``). Where no search beats the
-  heuristic in the time users give (Go Goa), the plan is greedy itself, looking further ahead when
-  the budget allows (``Plan.lookahead``, ``GreedySearcher``).
+  measurement (``bench/strength.py``, the table in ``docs/ai.md``). Where no search measured
+  better than the heuristic in the time users give (Go Goa, KOI), the plan is greedy itself,
+  looking further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``).
 - **The guard** (``Guard``): at every decision the greedy baseline's choice is worked out first
   (well under a millisecond to a few), and the search must earn the right to play anything else:
   MCTS by visiting its choice and greedy's each ``TRUSTED_VISITS`` times or more and valuing its own
   higher; expectimax by searching at least ``Plan.depth`` decisions deep in full. A search the
-  clock cuts short therefore plays greedy's move, never a guess.
+  clock cuts short therefore plays greedy's move, never a guess. Once the search has overruled
+  greedy in a turn, the rest of that turn follows the search (``solver.search.decision``).
 
     >>> import solver
     >>> state = solver.load_game("gogoa", players=1, backend="numba").new_initial_state()
