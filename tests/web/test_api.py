@@ -408,7 +408,8 @@ def test_a_search_answers_the_best_turn_drawn_over_the_position(
 def test_stop_ends_a_long_search_at_once_after_its_info_streamed(
     client: httpx.Client, socket: ClientConnection
 ) -> None:
-    socket.send(json.dumps(search_body(client, "kokoro", {"players": 1}, time=30)))
+    # MCTS runs until its time is up or it is stopped (the AI's expectimax for solo Kokoro ends at once)
+    socket.send(json.dumps(search_body(client, "kokoro", {"players": 1}, time=30, algorithm="mcts")))
     info = receive(socket)
     assert info["type"] == "info" and info["multipv"] and info["iterations"] > 0
     socket.send('{"type": "stop"}')
@@ -488,6 +489,6 @@ def test_closing_the_socket_stops_its_search(
 
     monkeypatch.setattr(search_socket, "search_position", watched)
     with connect("ws" + server_url.removeprefix("http") + "/ws/search", open_timeout=WAIT) as ws:
-        ws.send(json.dumps(search_body(client, "kokoro", {"players": 1}, time=30)))
+        ws.send(json.dumps(search_body(client, "kokoro", {"players": 1}, time=30, algorithm="mcts")))
         assert receive(ws)["type"] == "info"
     assert ended.wait(2.0) and stops[0].is_set()
