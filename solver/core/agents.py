@@ -111,7 +111,7 @@ OPTIONS: dict[str, Bound] = {
     "guided": Bound(int, 0, 100),  # MCTS: actions tried for each guided rollout step
     "finish": Bound(int, 0, 1),  # MCTS: 1 finishes the turn greedily before the rollout
     "chance": Bound(float, 0, 100),  # MCTS: chance nodes keep chance * sqrt(visits) outcomes (0: all)
-    "normalize": Bound(int, 0, 1),  # MCTS: 1 places a node's child values between their lowest and highest
+    "normalize": Bound(int, 0, 1),  # MCTS: 1 places values between the lowest and highest the search saw
     "depth": Bound(int, 1, 12),  # expectimax: decisions deep (12: as deep as it deepens by itself)
     "cutoff": Bound(float, 0, 1, below=True),  # expectimax: less likely branches are estimated
     "playouts": Bound(int, 1, 10**5),  # greedy, expectimax: the first decision chosen by simulated games

@@ -112,11 +112,11 @@ SEARCH: tuple[Parameter, ...] = (
     Parameter("finish", 4, 0, 1, "MCTS: 1 finishes the turn greedily before the rollout", integer=True),
     Parameter("chance", 5, 0.0, 4.0, "MCTS: a chance node visited n times keeps chance * sqrt(n) outcomes "
               "(0: every outcome drawn)"),
-    Parameter("normalize", 6, 0, 1, "MCTS: 1 places each node's child values between its lowest and highest "
-              "before exploring", integer=True),
+    Parameter("normalize", 6, 0, 1, "MCTS: 1 places the values between the lowest and the highest the search "
+              "backed up before exploring", integer=True),
 )  # fmt: skip
 """The search's constants (``solver.search.mcts.P_*`` are their indices); ``mcts.DEFAULT_PARAMS``
-and a kernel's ``MULTIPLAYER_MCTS_PARAMS`` hold their shipped values."""
+and a kernel's ``MULTIPLAYER_MCTS_PARAMS`` and ``SOLO_MCTS_PARAMS`` hold their shipped values."""
 
 
 def game_weights(game: str) -> Any:
