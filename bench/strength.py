@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import statistics
 import sys
@@ -36,8 +35,8 @@ from _machine import describe, machine_info
 from tqdm import tqdm
 
 import solver
-from solver.report import Z95, wilson_interval
-from solver.sweep.jobs import Job, pin_workers
+from solver.report import mean_interval, wilson_interval
+from solver.sweep.jobs import Job, pin_workers, share_of_wins
 from solver.sweep.runner import run_sweep
 
 BEST_BEFORE: dict[tuple[str, int], str] = {
@@ -77,17 +76,9 @@ def play(plan: list[Job], load: dict[str, Any], args: argparse.Namespace, name: 
 
 
 def interval(values: Sequence[float]) -> dict[str, Any]:
-    """The mean of ``values`` with its 95% normal interval."""
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return {"mean": round(mean, 4), "interval": [round(mean - half, 4), round(mean + half, 4)], "n": len(values)}
-
-
-def share(result: dict[str, Any]) -> float:
-    """Agent 0's share of the wins of a match game."""
-    winners = result["winners"]
-    ours = [seat for seat in winners if result["seats"][seat] == 0]
-    return len(ours) / len(winners) if winners else 0.0
+    """The mean of ``values`` with its 95% normal interval (``solver.report.mean_interval``)."""
+    mean, low, high = mean_interval(values)
+    return {"mean": round(mean, 4), "interval": [round(low, 4), round(high, 4)], "n": len(values)}
 
 
 def solo_rows(scores: dict[str, list[float]], won: dict[str, list[bool]], budgets: list[str],
@@ -179,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         shares: dict[str, dict[str, list[float]]] = {}
         with tqdm(total=total, desc=f"{args.game} {args.players}p", unit="game", file=sys.stderr, disable=quiet) as bar:
             for opponent in against:
-                shares[opponent] = {a: [share(r) for r in play(match_plan(args.game, load, a, opponent, seeds), load, args,
+                shares[opponent] = {a: [share_of_wins(r) for r in play(match_plan(args.game, load, a, opponent, seeds), load, args,
                                                                 f"{a}-vs-{opponent}", bar)]
                                     for a in budgets}  # fmt: skip
         report["rows"] = match_rows(shares, budgets)

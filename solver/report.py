@@ -63,6 +63,18 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
     return lo, hi
 
 
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal interval (95% by default): ``(mean, low, high)``; with
+    one value the interval is unbounded. A paired comparison's interval, over its differences.
+
+        >>> mean_interval([1.0, 3.0])[0], mean_interval([2.0])[1:]
+        (2.0, (-inf, inf))
+    """
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
 def title_names(solo: SoloInfo) -> list[str]:
     """A game's solo titles from best to worst, then ``"lost"`` if a solo game can be lost."""
     return list(solo.titles) + ([LOST] if solo.can_lose else [])

@@ -15,8 +15,8 @@ A kernel module provides (all compiled, over ``int64[::1]`` state arrays)::
     state_hash(s)                       next_random(rng), random_below(rng, n)
     random_playouts(template, n, rng, steps, results)
     BUFFER (room for legal actions), HEURISTIC_PARAMS (float64 weights)
-    MULTIPLAYER_MCTS_PARAMS, SOLO_MCTS_PARAMS (optional: the game's own
-    ``solver.search.mcts.DEFAULT_PARAMS`` with two or more players, with one)
+    MULTIPLAYER_MCTS_PARAMS (optional: the game's own ``solver.search.mcts.DEFAULT_PARAMS`` with
+    two or more players)
 
 Chance nodes have at most ``MAX_CHANCE_OUTCOMES`` outcomes (the searchers size their buffers so).
 

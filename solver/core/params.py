@@ -116,7 +116,7 @@ SEARCH: tuple[Parameter, ...] = (
               "backed up before exploring", integer=True),
 )  # fmt: skip
 """The search's constants (``solver.search.mcts.P_*`` are their indices); ``mcts.DEFAULT_PARAMS``
-and a kernel's ``MULTIPLAYER_MCTS_PARAMS`` and ``SOLO_MCTS_PARAMS`` hold their shipped values."""
+and a kernel's ``MULTIPLAYER_MCTS_PARAMS`` hold their shipped values."""
 
 
 def game_weights(game: str) -> Any:

@@ -23,10 +23,7 @@ from solver.core.agents import MAX_SECONDS, MAX_WORKERS, check_seed
 from solver.core.errors import FieldError, ParamsError
 from solver.core.params import Params, read_params
 from solver.core.strict_json import Fields, join, loads
-from solver.search.decision import ALGORITHMS, MULTIPV
-
-_BOUNDS = {"mcts": ("time", "iterations"), "expectimax": ("time", "depth"), "greedy": ("time",)}
-"""The limits each searcher named in a query takes."""
+from solver.search.decision import ALGORITHMS, BUDGETS, MULTIPV
 
 OPS = ("analyse", "apply", "hello", "legal", "quit", "show", "stop")
 
@@ -145,7 +142,7 @@ def check_query(obj: Any) -> Query:
         query.report_every = _seconds(obj.get("report_every", DEFAULT_REPORT_EVERY), "report_every", zero=True)
         query.algorithm = queries.choice(obj.get("algorithm", "ai"), "algorithm", ALGORITHMS)
         for name in ("iterations", "depth"):
-            takes = _BOUNDS.get(query.algorithm)  # the AI's searcher depends on the game: best_move checks
+            takes = BUDGETS.get(query.algorithm)  # the AI's searcher depends on the game: best_move checks
             if takes is not None and getattr(query.limits, name) is not None and name not in takes:
                 raise QueryError(f"limits.{name}", f"{query.algorithm} is bounded by {' or '.join(takes)}, not {name}")
         if "params" in obj:

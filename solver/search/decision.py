@@ -41,6 +41,10 @@ ALGORITHMS = ("ai", "mcts", "expectimax", "greedy")
 """The searchers ``best_move`` takes: ``ai`` (the default: the plan of ``solver.search.ai`` for the
 game and player count, guarded by greedy) or one of the searchers by name, unguarded."""
 
+BUDGETS = {"mcts": ("time", "iterations"), "expectimax": ("time", "depth"), "greedy": ("time",)}
+"""The budgets each searcher takes (the AI's depend on its plan): one table for ``best_move`` and
+the engine's queries."""
+
 MULTIPV = Bound(int, 0, 32)
 """How many best first actions a search may report with their lines (0: none)."""
 
@@ -105,9 +109,10 @@ def _budget(
     depth = _optional(depth, "depth", OPTIONS["depth"])
     workers = _optional(workers, "workers", OPTIONS["workers"])
     who = {"mcts": "MCTS"}.get(searcher, searcher) if plan is None else f"the AI searches with {searcher} here, which"
-    bounds = {"mcts": "iterations or time_limit", "expectimax": "depth or time_limit"}.get(searcher, "time_limit only")
-    for name, value, takes in (("iterations", iterations, "mcts"), ("depth", depth, "expectimax")):
-        if value is not None and searcher != takes:
+    takes = [b.replace("time", "time_limit") for b in reversed(BUDGETS[searcher])]
+    bounds = " or ".join(takes) if len(takes) > 1 else "time_limit only"
+    for name, value in (("iterations", iterations), ("depth", depth)):
+        if value is not None and name not in BUDGETS[searcher]:
             raise SearchError(f"{name}: {who} is bounded by {bounds}, not by {name}")
     if seconds is None and iterations is None and depth is None:
         seconds = 1.0
@@ -240,7 +245,7 @@ def best_move(
                     first = stats
                     lines = lines_of(searcher, kstate, stats, multipv, played=action) if multipv else []
             else:
-                action = legal[0] if len(legal) == 1 else _unsearched(searcher, kstate, legal, guard)
+                action = legal[0] if len(legal) == 1 else _unsearched(searcher, kstate, legal, guard, greedy)
             steps.append(kstate.action_to_string(action))
             actions.append(action)
             searcher.advance(action)
@@ -304,14 +309,15 @@ def _ends_call(kstate: Any, action: int) -> bool:
     return after.is_terminal() or after.current_player() != kstate.current_player()
 
 
-def _unsearched(searcher: Any, kstate: Any, legal: list[int], guard: Guard) -> int:
+def _unsearched(searcher: Any, kstate: Any, legal: list[int], guard: Guard, greedy: int | None = None) -> int:
     """The action of a decision the clock left no time to search: the most visited of the tree
     kept from the earlier decisions if it tried every legal action and that one ``TRUSTED_VISITS``
     times (and, for the AI, the guard lets it overrule greedy), else the greedy baseline's
     (``solver.search.greedy``, well under a millisecond). Taking the first legal action instead
     cost GODŌ's long turns their last moves and token spendings; trusting a few visits sometimes
-    ended the spending early, the tokens left going to the other player."""
-    greedy = guard.greedy(kstate)
+    ended the spending early, the tokens left going to the other player. ``greedy``: greedy's
+    action, if the guard worked it out already."""
+    greedy = guard.greedy(kstate) if greedy is None else greedy
     if isinstance(searcher, MCTSSearcher):
         stats = searcher.stats(0, 0.0)
         if set(legal) <= set(stats.actions):

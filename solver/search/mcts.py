@@ -64,10 +64,9 @@ one whose results differ by 0.5. Tuned in docs/ai.md."""
 
 
 def default_params(kernel: ModuleType, players: int) -> np.ndarray:
-    """A copy of the MCTS parameters for a game of ``players``: its kernel's own if it has them
-    (``SOLO_MCTS_PARAMS`` for one player, ``MULTIPLAYER_MCTS_PARAMS`` for more); else
-    ``DEFAULT_PARAMS``."""
-    own = getattr(kernel, "MULTIPLAYER_MCTS_PARAMS" if players > 1 else "SOLO_MCTS_PARAMS", None)
+    """A copy of the MCTS parameters for a game of ``players``: with two or more, its kernel's
+    ``MULTIPLAYER_MCTS_PARAMS`` if it has its own; else ``DEFAULT_PARAMS``."""
+    own = getattr(kernel, "MULTIPLAYER_MCTS_PARAMS", None) if players > 1 else None
     return np.array(DEFAULT_PARAMS if own is None else own, np.float64)
 
 

@@ -149,6 +149,17 @@ def play_job(job: Job) -> dict[str, Any]:
     return result
 
 
+def share_of_wins(result: dict[str, Any], agent: int = 0) -> float:
+    """The share of a game's win that went to the seats of ``agent`` (an index into the job's
+    agents): a shared win counts 1/k for each of its k winners.
+
+        >>> share_of_wins({"seats": [1, 0, 1], "winners": [1, 2]})
+        0.5
+    """
+    winners = result["winners"]
+    return sum(result["seats"][seat] == agent for seat in winners) / len(winners) if winners else 0.0
+
+
 def solo_game(result: dict[str, Any]) -> report.SoloGame:
     """A solo game's result as the report takes it."""
     return report.SoloGame(result["seed"], result["title"], result["score"], result["won"],

@@ -40,7 +40,7 @@ from solver.core.errors import SolverError
 from solver.core.params import GROUPS, Parameter, Params, check_names, parameters
 from solver.search.settings import settings
 from solver.sweep.cluster import play_cluster
-from solver.sweep.jobs import Job, params_text, pin_workers, result_key
+from solver.sweep.jobs import Job, params_text, pin_workers, result_key, share_of_wins
 from solver.sweep.local import LocalPool, play_job
 from solver.sweep.sprt import SPRT, PairedTest
 
@@ -179,11 +179,7 @@ class Tuning:
 
     def score(self, result: dict[str, Any]) -> float:
         """A game's worth to the tuned values: solo, its score; else agent 0's share of the win."""
-        if self.players == 1:
-            return float(result["score"])
-        seat = result["seats"].index(0)
-        winners = result["winners"]
-        return 1 / len(winners) if seat in winners else 0.0
+        return float(result["score"]) if self.players == 1 else share_of_wins(result)
 
 
 def _number(value: float, parameter: Parameter) -> float:
@@ -330,12 +326,11 @@ def confirm(tuning: Tuning, best: Params, confirm_games: int, play: Play) -> dic
         results = _played(play, [j for p in plans.values() for j in p])
         tuned, start = ([tuning.score(results[job.key]) for job in plans[k]] for k in ("tuned", "start"))
         diffs = [a - b for a, b in zip(tuned, start)]
-        half = report.Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-        mean = statistics.fmean(diffs)
+        mean, low, high = report.mean_interval(diffs)
         out.update({"games": len(diffs), "start_mean": round(statistics.fmean(start), 4),
                     "tuned_mean": round(statistics.fmean(tuned), 4), "difference": round(mean, 4),
-                    "interval": [round(mean - half, 4), round(mean + half, 4)]})  # fmt: skip
-        out["verdict"] = "better" if mean - half > 0 else "worse" if mean + half < 0 else "not told apart"
+                    "interval": [round(low, 4), round(high, 4)]})  # fmt: skip
+        out["verdict"] = "better" if low > 0 else "worse" if high < 0 else "not told apart"
         return out
     plan = tuning.plan(best, seeds)
     shares: list[float] = []

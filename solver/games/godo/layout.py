@@ -124,7 +124,7 @@ the next player's turn, so that a leaf sees the reply (every outcome of a chance
 width did not help, docs/ai.md). A GODŌ turn is a chain of 5-10 decisions whose worth shows only
 at its end; judged there, and after the reply, MCTS beats the greedy baseline in 2 players
 (docs/ai.md, "2 players" and "Seeing the reply"), the more so with the values of a node's
-children normalised (34 duels of 40 won against 28 without, docs/ai.md, "The AI"). Solo keeps the
+values normalised by their range in the search (32 duels of 40 won against 28 without, docs/ai.md, "The AI"). Solo keeps the
 defaults: with 5 rollout steps, these won 21 of 30 solo games (MCTS at 300 iterations a decision,
 seeds 100-129) against 24; normalised, 33 of 40 against 39 (1,000 iterations)."""
 

@@ -56,7 +56,6 @@ from solver.games.koi.rules import LUCK_SURCHARGE, MARKET_DISCOUNT
 BUFFER = L.BUFFER
 HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
 MULTIPLAYER_MCTS_PARAMS = L.MULTIPLAYER_MCTS_PARAMS
-SOLO_MCTS_PARAMS = L.SOLO_MCTS_PARAMS
 SPRING_BIT = np.int64(1) << SPRING
 ALL = np.int64(L.ALL)
 _NEIGHBOURS = np.array([sum(1 << n for n in neighbours(c)) for c in range(CELLS)], np.int64)

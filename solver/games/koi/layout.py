@@ -115,13 +115,9 @@ MULTIPLAYER_MCTS_PARAMS = np.array([0.3, 0.0, 3.0, 0.2, 0.0, 0.0, 1.0], np.float
 """KOI's MCTS parameters with 2-4 players: no rollout, the heuristic (sound mid-turn,
 ``kernel.settle``) judging each new node. Against greedy, 1000 iterations a decision, 40 games:
 15 wins against 5 with the default 40-step rollouts, in a sixth of the time (docs/ai.md, "KOI");
-values normalised, exploration 0.3: 24 wins of 40 against 14 without (2,000 iterations,
+values normalised, exploration 0.3: 23 wins of 40 against 14 without (2,000 iterations,
 docs/ai.md, "The AI")."""
 
-SOLO_MCTS_PARAMS = np.array([0.7, 40.0, 3.0, 0.2, 0.0, 0.0, 1.0], np.float64)
-"""KOI's solo MCTS parameters: ``solver.search.mcts.DEFAULT_PARAMS`` (solo keeps its rollouts:
-104.7 against 97.0 without) with the values normalised (+2.2 points [+0.8, +3.6] over 30 seeds
-at 500 iterations; docs/ai.md, "The AI")."""
 
 HEURISTIC_PARAMS = defaults(weights.HEURISTIC)
 """The heuristic's default weights, by index (``weights.HEURISTIC`` names them)."""
