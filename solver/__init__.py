@@ -10,6 +10,7 @@
 from solver.api import GAMES, backends, load_game, random_playouts
 from solver.core.agents import RandomAgent, make_agent
 from solver.core.errors import (
+    GameRecordError,
     IllegalActionError,
     PackError,
     ParamsError,
@@ -22,6 +23,7 @@ from solver.core.params import Params, read_params
 from solver.core.perft import divide, perft
 from solver.core.play import GameRecord, play
 from solver.core.players import CHANCE, TERMINAL
+from solver.review.record import SavedGame, read_game
 from solver.search import agents as _search_agents  # noqa: F401  (registers mcts, expectimax, greedy)
 from solver.search.decision import Decision, analyse, best_move
 
@@ -35,6 +37,7 @@ __all__ = [
     "GAMES",
     "TERMINAL",
     "GameRecord",
+    "GameRecordError",
     "IllegalActionError",
     "PackError",
     "Params",
@@ -49,6 +52,8 @@ __all__ = [
     "perft",
     "play",
     "random_playouts",
+    "read_game",
     "read_params",
+    "SavedGame",
 ]
 __version__ = "0.1.0"

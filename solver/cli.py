@@ -9,6 +9,8 @@
     solver solo kokoro --games 20 --agent expectimax:depth=2 --hindsight --beam 64 --plot regret.png
     solver arena godo --players 2 --agents mcts:time=0.5,greedy --games 100 --seed 1
     solver arena kokoro --agents greedy,random --games 2000 --jobs 2 --out games.jsonl --sprt elo1=50
+    solver play koi --agents ai,greedy --seed 3 --save game.json
+    solver review koi game.json --time 1 --plot value.png
     solver params kokoro --players 1
     solver tune kokoro --players 1 --agent greedy --trials 60 --games 32 --study sqlite:///tune.db --out tuned.json
     solver worker tcp://HOST:8786
@@ -26,6 +28,7 @@ import argparse
 import atexit
 import gc
 import json
+import os
 import re
 import sys
 import time
@@ -43,6 +46,8 @@ from solver.core.perft import STEPS, divide, perft, walk
 from solver.core.strict_json import load_file, positions, show
 from solver.engine.queries import Limits
 from solver.engine.service import search_position
+from solver.review.record import SavedGame, read_game
+from solver.review.review import BEST_TURN, Review, review, reviewed_steps
 from solver.search import hindsight
 from solver.search.settings import settings_listing
 from solver.sweep import tune
@@ -128,6 +133,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     agents = _specs(args.agents, "agents")
     game = _load(args)
     params = _given_params(args, game)
+    if args.save:
+        records.check_path(args.save, "save")
     if len(agents) == 1:
         agents *= game.players
     lines: list[str] = []
@@ -148,6 +155,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     data = {"game": args.game, **game.options(), "seconds": round(seconds, 3), **record.to_json()}
     if not args.moves:
         data.pop("actions")
+    if args.save:
+        SavedGame.of_play(game, record).write(args.save)
+        data["saved"] = args.save
     if args.json:
         _emit(args, data, "")
         return 0
@@ -168,7 +178,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         f"{args.game}, {game.players} player(s), seed {args.seed}: {record.steps} steps in {seconds:.2f} s",
         f"scores: {record.scores}",
         result,
-    ]
+    ] + ([f"game record written to {args.save}"] if args.save else [])
     print("\n".join(lines))
     return 0
 
@@ -339,6 +349,8 @@ def _sweep(
     workers = _workers(args, len(plan))
     if args.resume and args.out is None:
         raise SolverError("resume: give the results file to go on with as --out FILE")
+    if args.moves is not None:
+        _check_folder(args.moves, "moves")
     finished = [0]
 
     def seen(result: dict[str, Any]) -> bool:
@@ -351,11 +363,23 @@ def _sweep(
 
     with _progress(args, len(plan), desc) as bar:
         try:
-            return run_sweep(plan, game.options(), workers, args.scheduler, args.out, args.resume, seen)
+            results = run_sweep(plan, game.options(), workers, args.scheduler, args.out, args.resume, seen)
         except KeyboardInterrupt:
             kept = f"kept in {args.out}: --resume plays the rest" if args.out else "not kept (no --out)"
             print(f"\ninterrupted: {finished[0]} of {len(plan)} games finished, {kept}", file=sys.stderr)
             raise
+    if args.moves is not None:
+        for result in results.values():
+            names = [result["agents"][agent] for agent in result["seats"]]
+            saved = SavedGame.of_actions(game, result["actions"], result["seed"], names)
+            saved.write(os.path.join(args.moves, saved.file_name()))
+    return results
+
+
+def _check_folder(path: str, field: str) -> None:
+    """Refuse at once a folder that cannot be one (a file in its place); it is made if missing."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise SolverError(f"{field}: {path} is not a folder")
 
 
 @contextmanager
@@ -589,6 +613,67 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    if args.plot:
+        report.require_matplotlib()
+        report.check_writable(args.plot)
+    saved = read_game(args.record, pack=args.pack)
+    if saved.game != args.game:
+        raise SolverError(f"game: the record is of {saved.game}, not {args.game}")
+    seats = None if args.players is None else [_seat(text) for text in args.players.split(",")]
+    total = len(reviewed_steps(saved, range(saved.options["players"]) if seats is None else seats))
+    with _progress(args, total, "review", unit="decision") as bar:
+        found = review(saved, seats, args.time, args.iterations, args.seed, jobs=args.jobs,
+                       on_decision=lambda _: bar.update())  # fmt: skip
+    budget = f"{args.iterations} iterations" if args.iterations else f"{args.time or 1.0:g} s"
+    names = saved.seats or [f"player {p}" for p in range(found.players)]
+    heading = (f"{saved.game}, {found.players} player(s), {len(saved.steps)} steps: {len(found.decisions)} decisions"
+               f" reviewed, MCTS {budget} a decision; values and losses in {found.units}")  # fmt: skip
+    data = {"record": args.record, "budget": budget, **found.to_json()}
+    lines = [heading, *_review_lines(found, names)]
+    if args.plot:
+        from solver.review.graph import plot_review
+
+        data["plot"] = plot_review(found, args.plot, heading)
+        lines.append(f"plot written to {data['plot']}")
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _seat(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise SolverError(f"players: expected seat numbers such as 0,1, got {show(text)}") from None
+
+
+MARK_PLURALS = (("blunder", "blunders"), ("mistake", "mistakes"), ("inaccuracy", "inaccuracies"))
+
+
+def _review_lines(found: Review, names: Sequence[str]) -> list[str]:
+    """The review in words: a line per seat, then each marked decision (the best turn for the worst)."""
+    solo = found.players == 1
+    show_value = (lambda v: f"{v:.1f}") if solo else (lambda v: f"{100 * v:.0f}%")
+    lines = []
+    for seat, summary in found.summary().items():
+        counts = ", ".join(f"{summary[name]} {name if summary[name] == 1 else plural}" for name, plural in MARK_PLURALS)
+        loss = f"{summary['mean_loss']:.2f}" if solo else f"{100 * summary['mean_loss']:.1f} points of win chance"
+        lines.append(f"player {seat} ({names[int(seat)]}): {summary['decisions']} decisions, mean loss {loss}; {counts}")
+    if found.hindsight is not None:
+        h = found.hindsight
+        lines.append(f"hindsight: {h['hindsight']}{'' if h['exact'] else ' (a lower bound)'} could be scored with the dice "
+                     f"and cards that came; played {h['played']} (regret {h['regret']})")  # fmt: skip
+    marked = [d for d in found.decisions if d.mark]
+    if marked:
+        lines.append("marked decisions:")
+    for d in marked:
+        lines.append(f"  step {d.step}, player {d.player}: {d.played_words} -- {d.mark}, {show_value(d.value)} "
+                     f"where {d.best_words} keeps {show_value(d.best_value)}")  # fmt: skip
+        if d.mark in BEST_TURN and len(d.best_turn) > 1:
+            lines.append(f"    best turn: {'; '.join(d.best_turn)}")
+    return lines
+
+
 def _sprt_summary(test: SPRT, paired: PairedTest, labels: Sequence[str]) -> dict[str, Any]:
     """The SPRT's parameters, state and decision for the report (``result``: H0, H1 or ``None``)."""
     lower, upper = test.bounds()
@@ -721,6 +806,8 @@ def _sweep_options(parser: argparse.ArgumentParser) -> None:
                         help='play on a Dask cluster instead (pip install -e ".[dist]"; see `solver worker`)')
     parser.add_argument("--out", default=None, metavar="FILE.jsonl", help="append each finished game to this file")
     parser.add_argument("--resume", action="store_true", help="go on with the --out file: play only the games it lacks")
+    parser.add_argument("--moves", default=None, metavar="FOLDER",
+                        help="write each game's record into FOLDER (docs/records.md; `solver review` reads them)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -761,6 +848,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", default="random", help="comma-separated agents, one per seat, or one for all")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--moves", action="store_true", help="include every action in the JSON output")
+    p.add_argument("--save", default=None, metavar="GAME.json", help="write the game record (docs/records.md)")
     _params_option(p)
     p.set_defaults(func=cmd_play)
 
@@ -847,6 +935,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="tuned.json", help="the parameters file to write (with the tune's record)")
     p.add_argument("--plot", default=None, metavar="OUT.PNG", help="a chart of the trials (matplotlib)")
     p.set_defaults(func=cmd_tune)
+
+    p = sub.add_parser("review", parents=[common], help="review a recorded game: what each decision lost, marked")
+    p.add_argument("game", help="the game the record is of")
+    p.add_argument("record", metavar="GAME.json", help="a game record (docs/records.md)")
+    p.add_argument("--time", type=float, default=None, help="seconds of search a decision (default 1)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="MCTS iterations a decision instead of --time (the same review every run)")
+    p.add_argument("--players", default=None, metavar="0,1", help="the seats to review (default: every seat)")
+    p.add_argument("--pack", default=None, help="the component pack the game was played with, if not the reference")
+    p.add_argument("--seed", type=int, default=0, help="the seed of the searches")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes sharing the decisions")
+    p.add_argument("--plot", default=None, metavar="OUT.PNG", help="write the value graph (matplotlib)")
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("params", parents=[common], help="the AI's named parameters: values, ranges, sources")
     _game_options(p)

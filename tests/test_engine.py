@@ -125,3 +125,53 @@ def test_end_of_input_finishes_the_queued_search_and_exits_cleanly():
     result = list(client.answers(id_, timeout=60))[-1]
     assert result["type"] == "result"
     assert client.process.wait(30) == 0
+
+
+def _record(seed: int = 3) -> dict:
+    from solver.review.record import SavedGame
+
+    game = solver.load_game("koi", players=2)
+    return SavedGame.of_play(game, solver.play(game, ["greedy", "random"], seed=seed)).to_json()
+
+
+def test_review_streams_a_decision_line_each_then_the_summary(engine):
+    answers = list(engine.review({"record": _record(), "players": [1], "limits": {"iterations": 40, "seed": 2}}))
+    decisions, last = answers[:-1], answers[-1]
+    assert decisions and all(a["type"] == "decision" and a["player"] == 1 and a["loss"] >= 0 for a in decisions)
+    assert last["type"] == "review" and not last["stopped"] and last["units"] == "win chance"
+    assert last["summary"]["1"]["decisions"] == len(decisions)
+    again = list(engine.review({"record": _record(), "players": [1], "limits": {"iterations": 40, "seed": 2}}))
+    assert [{**a, "id": 0} for a in again] == [{**a, "id": 0} for a in answers]  # seeded iterations: the same review
+
+
+def test_stop_ends_a_review_with_the_decisions_done(engine):
+    id_ = engine.send({"op": "review", "record": _record(), "limits": {"time": 5}})
+    first = next(engine.answers(id_, timeout=30))
+    assert first["type"] == "decision"
+    engine.stop(id_)
+    last = [a for a in engine.answers(id_, timeout=30)][-1]
+    assert last["type"] == "review" and last["stopped"]
+    assert sum(s["decisions"] for s in last["summary"].values()) < 20
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda r: r["steps"][0].update(action=10**6), "record.steps[0].action"),
+    (lambda r: r["header"].update(game="chess"), "record.header.game"),
+    (lambda r: r.pop("steps"), "record.steps"),
+])  # fmt: skip
+def test_a_broken_record_is_one_error_naming_its_field(engine, change, field):
+    record = _record()
+    change(record)
+    with pytest.raises(EngineError) as info:
+        list(engine.review({"record": record, "limits": {"iterations": 10}}))
+    assert info.value.answer["error"]["field"] == field
+
+
+@pytest.mark.parametrize("query, field", [
+    ({"players": [2]}, "players[0]"), ({"limits": {"depth": 1}}, "limits.depth"),
+    ({"limits": {"time": 1, "iterations": 5}}, "limits.time"), ({"pack": 5}, "pack"),
+])  # fmt: skip
+def test_a_bad_review_query_is_one_error_naming_its_field(engine, query, field):
+    with pytest.raises(EngineError) as info:
+        list(engine.review({"record": _record(), **query}))
+    assert info.value.answer["error"]["field"] == field

@@ -39,6 +39,11 @@ class RecordError(FieldError):
     """An output file (the solo records, a picture) is unreadable, malformed or cannot be written."""
 
 
+class GameRecordError(FieldError):
+    """A game record (JSON) is malformed or does not replay; the message names the field, and the
+    step for a step that is wrong (``steps[12].words``)."""
+
+
 class ParamsError(FieldError):
     """A parameters file (the AI's named weights and constants) is malformed or does not fit the
     game; the message names the field (``heuristic.link``)."""

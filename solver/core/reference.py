@@ -2,7 +2,7 @@
 
 A game's state class subclasses ``ReferenceState``, names its package (``GAME``) and writes the
 rules: ``current_player``, ``chance_outcomes``, ``legal_actions``, ``apply_legal_action``,
-``clone``, ``scores``, ``score_range`` (or its own ``solo_return``), ``turn_start``. The
+``clone``, ``scores``, ``score_range`` (or its own ``solo_return`` and ``solo_points``), ``turn_start``. The
 OpenSpiel methods that follow from those (``is_chance_node``, ``is_terminal``, ``apply_action``
 with its legality check, ``returns``) and the ways to other views are here, found by the game's
 name: ``kernel_state`` (the game's ``kernel_state.KernelState``), ``to_json`` (its
@@ -76,6 +76,13 @@ class ReferenceState:
         final score placed in the game's ``score_range()`` (lowest, highest)."""
         low, high = self.score_range()
         return (self.scores()[0] - low) / (high - low)
+
+    def solo_points(self, value: float) -> float:
+        """A solo return, or a search's value of one (in [0, 1]), in the solo's own units: the
+        score it stands for (``solo_return`` turned back), so that a review can say what a
+        decision cost in points."""
+        low, high = self.score_range()
+        return low + value * (high - low)
 
     def share_among_winners(self) -> list[float]:
         """The multiplayer returns of a finished game: the winners share 1, the others get 0."""

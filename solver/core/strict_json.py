@@ -36,7 +36,7 @@ from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from solver.core.errors import FieldError, PackError, PositionError, RecordError
+from solver.core.errors import FieldError, GameRecordError, PackError, PositionError, RecordError
 
 MAX_DEPTH = 32
 """The deepest nesting of arrays and objects accepted (every format here needs fewer than 8)."""
@@ -196,6 +196,9 @@ packs = Fields(PackError)
 
 records = Fields(RecordError)
 """Checks the fields of the records file; raises ``RecordError``."""
+
+game_records = Fields(GameRecordError)
+"""Checks the fields of a game record (``solver.review.record``); raises ``GameRecordError``."""
 
 
 def check_tree(value: Any, fields: Fields = positions, field: str = "") -> Any:

@@ -24,6 +24,9 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+STREAMED = ("info", "decision")
+"""The answer types that come before a query's last answer (a search's progress, a review's decisions)."""
+
 
 class EngineError(RuntimeError):
     """The engine answered a query with an error line, or went away."""
@@ -91,7 +94,7 @@ class Client:
             if "error" in answer:
                 raise EngineError(answer)
             yield answer
-            if answer.get("type") != "info":
+            if answer.get("type") not in STREAMED:
                 return
 
     def request(self, query: dict[str, Any], timeout: float | None = 60.0) -> dict[str, Any]:
@@ -101,6 +104,10 @@ class Client:
     def analyse(self, query: dict[str, Any], timeout: float | None = 60.0) -> Iterator[dict[str, Any]]:
         """Send an analyse query; yields its info lines, then its result."""
         return self.answers(self.send({"op": "analyse", **query}), timeout)
+
+    def review(self, query: dict[str, Any], timeout: float | None = 60.0) -> Iterator[dict[str, Any]]:
+        """Send a review query; yields a ``decision`` line per decision reviewed, then the ``review``."""
+        return self.answers(self.send({"op": "review", **query}), timeout)
 
     def stop(self, id_: Any) -> None:
         """Ask the engine to end the search of query ``id_`` (its result follows)."""

@@ -29,10 +29,12 @@ import solver
 from solver.api import GAMES, game_class
 from solver.core.actions import legal_action
 from solver.core.agents import MAX_SECONDS, MAX_WORKERS
-from solver.core.errors import IllegalActionError, SolverError
+from solver.core.errors import GameRecordError, IllegalActionError, SearchError, SolverError
 from solver.core.strict_json import join
 from solver.engine import queries as Q
 from solver.engine.service import error_json, load_position, search_position
+from solver.review.record import read_game
+from solver.review.review import review
 
 PROTOCOL = 1
 
@@ -101,7 +103,7 @@ class Engine:
             self.fail(id_, exc)
             return None
         try:
-            if query.op == "analyse":
+            if query.op in Q.SEARCHES:
                 self._queue(query)
             elif query.op == "stop":
                 self._stop(query)
@@ -157,7 +159,8 @@ class Engine:
 
     def _queue(self, query: Q.Query) -> None:
         if query.id is None:
-            raise Q.QueryError("id", "an analyse query needs an id (its answers carry it)")
+            raise Q.QueryError("id", f"a{'n' if query.op[0] == 'a' else ''} {query.op} query needs an id (its answers "
+                               "carry it)")  # fmt: skip
         if query.id in self.jobs:
             raise Q.QueryError("id", f"a query with id {query.id!r} is already running or waiting")
         job = _Job(query)
@@ -181,6 +184,9 @@ class Engine:
                 if job.stop.is_set():
                     raise Q.QueryError("id", "stopped before its search began")
                 job.started = True
+                if query.op == "review":
+                    self._review(query, job.stop)
+                    continue
                 _, state = load_position(query.game, query.options, query.position, query.seed)
                 result = search_position(
                     state, query.limits, query.algorithm, query.multipv, job.stop,
@@ -195,6 +201,22 @@ class Engine:
                 self.send({"id": query.id, "error": {"field": "engine", "message": f"internal error: {exc!r}"}})
             finally:
                 self.jobs.pop(query.id, None)
+
+    def _review(self, query: Q.Query, stop: threading.Event) -> None:
+        """A review: a ``decision`` line for each decision as it is reviewed, then the ``review``
+        (the summary; ``stopped`` if a ``stop`` ended it early)."""
+        try:
+            saved = read_game(query.record, pack=query.pack)
+        except GameRecordError as exc:
+            raise Q.QueryError(join("record", exc.field) if exc.field != "record" else "record", exc.detail) from None
+        limits = query.limits
+        try:
+            found = review(saved, query.seats, limits.time, limits.iterations, limits.seed, stop=stop,
+                           on_decision=lambda d: self.send({"id": query.id, "type": "decision", **d.to_json()}))  # fmt: skip
+        except SearchError as exc:  # the seats are the query's players
+            raise Q.QueryError(*str(exc).replace("seats", "players", 1).split(": ", 1)) from None
+        summary = {k: v for k, v in found.to_json().items() if k != "decisions"}
+        self.send({"id": query.id, "type": "review", **summary, "stopped": stop.is_set()})
 
 
 def _where(state: Any) -> dict[str, Any]:

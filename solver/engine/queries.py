@@ -9,7 +9,7 @@ with one ``{"id": ..., "error": {"field": ..., "message": ...}}`` line::
     >>> read_query('{"id": 7, "op": "dance"}')
     Traceback (most recent call last):
     ...
-    solver.engine.queries.QueryError: op: expected one of analyse, apply, hello, legal, quit, show, stop, got 'dance'
+    solver.engine.queries.QueryError: op: expected one of analyse, apply, hello, legal, quit, review, show, stop, got 'dance'
 """
 
 from __future__ import annotations
@@ -25,7 +25,10 @@ from solver.core.params import Params, read_params
 from solver.core.strict_json import Fields, join, loads
 from solver.search.decision import ALGORITHMS, BUDGETS, MULTIPV
 
-OPS = ("analyse", "apply", "hello", "legal", "quit", "show", "stop")
+OPS = ("analyse", "apply", "hello", "legal", "quit", "review", "show", "stop")
+
+SEARCHES = ("analyse", "review")
+"""The ops that search: queued for the search threads, stopped by ``stop``, answered in several lines."""
 
 MAX_LINE = 4 << 20
 """The longest query line read (4 MB; a position is a few KB)."""
@@ -51,6 +54,7 @@ _KEYS = {
     "show": ("game", "options", "position", "seed"),
     "apply": ("game", "options", "position", "seed", "actions"),
     "analyse": ("game", "options", "position", "seed", "limits", "multipv", "report_every", "algorithm", "params"),
+    "review": ("record", "players", "pack", "limits"),
 }
 _LIMITS = ("time", "iterations", "depth", "workers", "seed")
 
@@ -86,6 +90,9 @@ class Query:
     algorithm: str = "ai"
     params: Params | None = None
     terminate: str | int | None = None
+    record: dict[str, Any] | None = None
+    seats: list[int] | None = None
+    pack: Any = None
 
 
 def read_id(obj: Any) -> str | int | None:
@@ -129,6 +136,8 @@ def check_query(obj: Any) -> Query:
             raise QueryError("id", "stop needs the id of the query to stop (or \"terminate\": id)")
     if query.op in ("hello", "quit", "stop"):
         return query
+    if query.op == "review":
+        return _review(query, obj)
     query.game = queries.choice(obj["game"], "game", tuple(sorted(GAMES))) if "game" in obj else _missing("game")
     query.options = queries.object(obj.get("options", {}), "options")
     query.position = queries.object(obj["position"], "position") if "position" in obj else _missing("position")
@@ -147,6 +156,26 @@ def check_query(obj: Any) -> Query:
                 raise QueryError(f"limits.{name}", f"{query.algorithm} is bounded by {' or '.join(takes)}, not {name}")
         if "params" in obj:
             query.params = read_query_params(obj["params"])
+    return query
+
+
+def _review(query: Query, obj: dict[str, Any]) -> Query:
+    """A review query's fields: the record (read when its search starts), the seats, the pack
+    (a path or a pack object) and the limits (MCTS's: ``time`` or ``iterations``, and ``seed``)."""
+    query.record = queries.object(obj["record"], "record") if "record" in obj else _missing("record")
+    if "players" in obj:
+        seats = queries.array(obj["players"], "players", max_length=16)
+        query.seats = [queries.integer(seat, join("players", i), 0, 15) for i, seat in enumerate(seats)]
+    if "pack" in obj:
+        pack = obj["pack"]
+        query.pack = pack if type(pack) is dict else queries.string(pack, "pack", 4096)
+    query.limits = _limits(obj.get("limits", {}))
+    for name, allowed in (("depth", None), ("workers", 1)):
+        if getattr(query.limits, name) not in (None, allowed):
+            raise QueryError(f"limits.{name}", "a review searches each decision with MCTS on one worker: give time or "
+                             "iterations")  # fmt: skip
+    if query.limits.time is not None and query.limits.iterations is not None:
+        raise QueryError("limits.time", "give time or iterations, not both")
     return query
 
 

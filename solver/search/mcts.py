@@ -71,7 +71,9 @@ def default_params(kernel: ModuleType, players: int) -> np.ndarray:
 
 
 # Slots of the tree's integer header.
-H_NODES, H_ROOT, H_ITERATIONS = range(3)
+H_NODES, H_ROOT, H_ITERATIONS, H_FORCED = range(4)
+"""A tree's header: its nodes, its root, the iterations run, and 1 + an action the root searches as
+often as its most visited (0: none; ``MCTSSearcher.force``)."""
 ACTION_BITS = 24  # a child's key is parent << ACTION_BITS | action
 SIBLING_SPAN = 16  # the children of a node start within this many slots of each other
 
@@ -291,7 +293,12 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
                 else:
                     available[c] += 1
             if untried > 0:
-                k = random_below(rng, untried)
+                a = -1
+                if depth == 0 and header[H_FORCED] > 0:  # the forced action is tried first
+                    for i in range(n):
+                        if kids[i] < 0 and acts[i] == header[H_FORCED] - 1:
+                            a = acts[i]
+                k = random_below(rng, untried) if a < 0 else -1
                 for i in range(n):
                     if kids[i] < 0:
                         if k == 0:
@@ -308,11 +315,20 @@ def search(root_state, observer, iterations, params, heur, rng, header, visits, 
                 path[depth] = node
                 expanded = True
                 break
+            best = -1
+            if depth == 0 and header[H_FORCED] > 0:  # the forced action keeps up with the most visited
+                most, forced = 0, -1
+                for i in range(n):
+                    most = max(most, visits[kids[i]])
+                    if acts[i] == header[H_FORCED] - 1:
+                        forced = i
+                if forced >= 0 and visits[kids[forced]] < most:
+                    best, a = kids[forced], acts[forced]
             low, width = 0.0, 1.0
             if params[P_NORMALIZE] > 0.0 and span[1, mover] > span[0, mover]:
                 low, width = span[0, mover], span[1, mover] - span[0, mover]
-            best, best_score = -1, -1e300
-            for i in range(n):
+            best_score = -1e300
+            for i in range(n if best < 0 else 0):
                 c = kids[i]
                 score = (value[c, mover] / visits[c] - low) / width + params[P_EXPLORATION] * np.sqrt(
                     np.log(available[c]) / visits[c]

@@ -229,12 +229,19 @@ class MCTSSearcher:
             stats.values.append(total / visits if visits else 0.0)
         return stats
 
+    def force(self, action: int) -> None:
+        """Search ``action`` at the root as often as the most visited action (once every action was
+        tried), so that its value is as sure as the best's: a review values the action played."""
+        for tree in self.trees:
+            tree.header[mcts.H_FORCED] = action + 1
+
     def advance(self, action: int) -> None:
-        """Play ``action`` at the root and keep each tree's subtree below it."""
+        """Play ``action`` at the root and keep each tree's subtree below it (no action forced)."""
         self.kernel.apply_action(self.state, action)
         for tree in self.trees:
             if not tree.reroot(action):
                 tree.reset()
+            tree.header[mcts.H_FORCED] = 0
 
     def principal_variation(self, action: int, length: int) -> list[tuple[int, bool]]:
         """The most visited line from ``action`` in the first tree, up to ``length`` steps:

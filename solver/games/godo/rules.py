@@ -182,6 +182,11 @@ class GodoState(ReferenceState):
             return [0.5 + 0.05 * min(self.stock, 10)]
         return self.share_among_winners()
 
+    def solo_points(self, value: float) -> float:
+        """A solo return (or a search's value) as stock left, a loss counting as -10 (``returns``
+        turned back: 0.5 + 0.05 x stock for a win, 0 for a loss)."""
+        return 20.0 * value - 10.0
+
     def title(self) -> str | None:
         """The solo title earned, once a solo game is won."""
         if self.solo and self.phase == OVER and self.winners:

@@ -144,6 +144,10 @@ class GoGoaState(ReferenceState):
         """The final score over ``scoring.MAX_SCORE`` (at most 1)."""
         return min(1.0, self.scores()[0] / scoring.MAX_SCORE)
 
+    def solo_points(self, value: float) -> float:
+        """A return (or a search's value) in points: ``value`` x ``scoring.MAX_SCORE``."""
+        return value * scoring.MAX_SCORE
+
     def title(self) -> str | None:
         """The solo achievement, once a solo trip is over."""
         return scoring.solo_title(self.scores()[0]) if self.solo and self.phase == OVER else None
