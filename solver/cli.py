@@ -872,7 +872,7 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(p)
     p.add_argument("--position", required=True, help="a position JSON file (a decision, not a chance node)")
     p.add_argument("--algorithm", default="ai",
-                   help="ai (the default: the best searcher for the game, never weaker than greedy), mcts, expectimax or greedy")
+                   help="ai (the default: the best searcher for the game, never weaker than greedy), mcts, expectimax, simulation (greedy's playouts) or greedy")
     p.add_argument("--time", type=float, default=None,
                    help="seconds for the whole turn (default 2, unless --iterations or --depth is given)")
     p.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision")

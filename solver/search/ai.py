@@ -6,14 +6,16 @@ playing worse than the greedy baseline.
 
 - **The plan** (``PLANS``, ``plan_for``): which searcher a game and player count get, chosen by
   measurement (``bench/strength.py``, the table in ``docs/ai.md``). Where no search measured
-  better than the heuristic in the time users give (Go Goa, KOI), the plan is greedy itself,
-  looking further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``).
+  better than the heuristic in the time users give (Go Goa, solo KOI), the plan is greedy itself,
+  looking further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``); KOI
+  with players judges greedy's best candidates by greedy's own playouts (``SimulationSearcher``).
 - **The guard** (``Guard``): at every decision the greedy baseline's choice is worked out first
   (well under a millisecond to a few), and the search must earn the right to play anything else:
   MCTS by visiting its choice and greedy's each ``TRUSTED_VISITS`` times or more and valuing its own
-  higher; expectimax by searching at least ``Plan.depth`` decisions deep in full. A search the
-  clock cuts short therefore plays greedy's move, never a guess. Once the search has overruled
-  greedy in a turn, the rest of that turn follows the search (``solver.search.decision``).
+  higher; expectimax by searching at least ``Plan.depth`` decisions deep in full; greedy's
+  playouts by ``TRUSTED_ROUNDS`` rounds and a lead of ``SIMULATION_LEAD``. A search the clock cuts
+  short therefore plays greedy's move, never a guess. Once MCTS or expectimax has overruled greedy
+  in a turn, the rest of that turn follows the search (``solver.search.decision``).
 
     >>> import solver
     >>> state = solver.load_game("gogoa", players=1, backend="numba").new_initial_state()
@@ -36,15 +38,26 @@ noise next to the heuristic's judgement of a whole turn. Also the visits a kept 
 to be played where the clock leaves no time to search (``solver.search.decision``)."""
 
 
+TRUSTED_ROUNDS = 8
+"""Greedy's playouts overrule greedy's choice only after this many rounds (playouts of each
+candidate)."""
+
+SIMULATION_LEAD = 0.2
+"""... and only by a candidate whose mean return leads greedy's choice by this much (a fifth of a
+win with players): the largest of a few noisy means is biased upward, and a small lead is mostly
+that bias. Measured in KOI duels (``docs/ai.md``)."""
+
+
 @dataclass(frozen=True)
 class Plan:
     """How the AI plays a game at a player count.
 
-    ``searcher``: ``mcts``, ``expectimax`` or ``greedy`` (no search). ``lookahead``: how far the
-    greedy plan's heuristic looks ahead where the time left allows it (``GreedySearcher``'s
-    ``deeper``), for a game whose heuristic can (Go Goa's days of routes). ``depth``: the
-    shallowest expectimax depth, searched in full, that may overrule greedy; ``max_depth``: the
-    deepest it searches, where going deeper was measured to play worse.
+    ``searcher``: ``mcts``, ``expectimax``, ``simulation`` (greedy's playouts,
+    ``SimulationSearcher``) or ``greedy`` (no search). ``lookahead``: how far the greedy plan's
+    heuristic looks ahead where the time left allows it (``GreedySearcher``'s ``deeper``), for a
+    game whose heuristic can (Go Goa's days of routes). ``depth``: the shallowest expectimax
+    depth, searched in full, that may overrule greedy; ``max_depth``: the deepest it searches,
+    where going deeper was measured to play worse.
     """
 
     searcher: str
@@ -59,6 +72,8 @@ class Plan:
             return f"{what}, no search"
         if self.searcher == "mcts":
             return f"{what}, overruling greedy with {TRUSTED_VISITS} visits"
+        if self.searcher == "simulation":
+            return f"greedy's playouts, overruling greedy by a lead of {SIMULATION_LEAD} on {TRUSTED_ROUNDS} rounds"
         deepest = f", at most {self.max_depth}" if self.max_depth is not None else ""
         return f"{what}, overruling greedy with depth {self.depth} or more{deepest}"
 
@@ -73,7 +88,7 @@ PLANS: dict[tuple[str, str], Plan] = {
     ("kokoro", SOLO): Plan("expectimax", depth=2, max_depth=2),
     ("kokoro", MULTI): Plan("mcts"),
     ("koi", SOLO): Plan("greedy"),
-    ("koi", MULTI): Plan("greedy"),
+    ("koi", MULTI): Plan("simulation"),
 }
 """The plan of each game, solo and with 2 or more players; ``docs/ai.md`` ("The AI") has the
 measurements each one rests on."""
@@ -118,6 +133,10 @@ class Guard:
         best = stats.best
         if best == greedy:
             return greedy
+        if self.plan.searcher == "simulation":
+            if greedy not in stats.actions or stats.depth < TRUSTED_ROUNDS:
+                return greedy
+            return best if stats.value_of(best) - stats.value_of(greedy) > SIMULATION_LEAD else greedy
         if stats.by_value:
             return best if stats.depth >= self.plan.depth else greedy
         visits = dict(zip(stats.actions, stats.visits, strict=True))

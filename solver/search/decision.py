@@ -32,16 +32,18 @@ from solver.search.searcher import (
     GreedySearcher,
     MCTSSearcher,
     RootStats,
+    SimulationSearcher,
     capacity_for,
     table_bits_for,
 )
 from solver.search.settings import settings
 
-ALGORITHMS = ("ai", "mcts", "expectimax", "greedy")
+ALGORITHMS = ("ai", "mcts", "expectimax", "simulation", "greedy")
 """The searchers ``best_move`` takes: ``ai`` (the default: the plan of ``solver.search.ai`` for the
 game and player count, guarded by greedy) or one of the searchers by name, unguarded."""
 
-BUDGETS = {"mcts": ("time", "iterations"), "expectimax": ("time", "depth"), "greedy": ("time",)}
+BUDGETS = {"mcts": ("time", "iterations"), "expectimax": ("time", "depth"), "simulation": ("time",),
+           "greedy": ("time",)}  # fmt: skip
 """The budgets each searcher takes (the AI's depend on its plan): one table for ``best_move`` and
 the engine's queries."""
 
@@ -144,7 +146,8 @@ def best_move(
     plays it best, and never plays a decision worse than the greedy baseline would judge it
     without having searched it well (``solver.search.ai``: its ``Plan`` and ``Guard``); a budget
     of ``iterations`` makes it search with MCTS, one of ``depth`` with expectimax, still guarded.
-    ``"mcts"``, ``"expectimax"`` or ``"greedy"`` name one searcher, unguarded.
+    ``"mcts"``, ``"expectimax"``, ``"simulation"`` (greedy's playouts, ``SimulationSearcher``) or
+    ``"greedy"`` name one searcher, unguarded.
 
     Each decision of the turn is searched in turn (the tree below the chosen action is kept for the
     next one) until the turn ends, a chance event comes or the game ends. ``time_limit`` bounds the
@@ -187,7 +190,7 @@ def best_move(
     seed = derive_seed(check_seed(seed))
     cutoff = OPTIONS["cutoff"].check(cutoff, "cutoff")
     multipv = MULTIPV.check(multipv, "multipv")
-    heuristic, search = settings(kstate, params, name)
+    heuristic, search = settings(kstate, params, "greedy" if name == "simulation" else name)
     guard = Guard(kstate, plan, params, seed)
     start = time.perf_counter() if load_searchers(kstate, name) else called
     if name == "mcts":
@@ -197,6 +200,8 @@ def best_move(
         deepest = plan.max_depth if plan is not None and plan.max_depth is not None else MAX_DEPTH
         searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed, heuristic=heuristic, max_depth=deepest,
                                       table_bits=table_bits_for(seconds))  # fmt: skip
+    elif name == "simulation":
+        searcher = SimulationSearcher(kstate, heuristic=guard.weights, seed=seed)
     else:
         searcher = GreedySearcher(kstate, heuristic=guard.weights, seed=seed, deeper=guard.deeper)
     player = kstate.current_player()
@@ -209,8 +214,10 @@ def best_move(
     try:
         while not kstate.is_terminal() and kstate.current_player() == player:
             legal = kstate.legal_actions()
-            # once the search overruled greedy, the rest of the turn follows the search's plan
-            guarded = plan is not None and name != "greedy" and len(legal) > 1 and not overruled
+            # once MCTS or expectimax overruled greedy, the rest of the turn follows the search's
+            # plan; greedy's playouts valued their choice with greedy's turn after it, and stay guarded
+            guarded = plan is not None and name != "greedy" and len(legal) > 1
+            guarded = guarded and (name == "simulation" or not overruled)
             greedy = guard.greedy(kstate) if guarded else None
             stats = None
             # a decision gets half the time left; the last one of the call, all of it
@@ -294,6 +301,8 @@ def load_searchers(kstate: Any, searcher: str) -> bool:
         MCTSSearcher(kstate, workers=1, capacity=64).run(iterations=1)
     elif searcher == "expectimax":
         ExpectimaxSearcher(kstate, table_bits=4).run(seconds=0.0)  # a probe, not a whole depth
+    elif searcher == "simulation":
+        SimulationSearcher(kstate).run(depth=1)
     kernel = kstate.search_kernel()
     make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS)
     _COMPILED.add(key)

@@ -31,10 +31,11 @@ from typing import Any
 
 import numpy as np
 
-from solver.core.agents import MAX_WORKERS
-from solver.search import expectimax, mcts
+from solver.core.agents import MAX_WORKERS, derive_seed
+from solver.search import compiled, expectimax, greedy, mcts
 from solver.search.greedy import make_greedy
 from solver.search.settings import settings
+from solver.search.simulation import make_simulation
 
 CAPACITY = 1 << 18  # nodes per tree: an iteration adds at most one
 TABLE_BITS = 20  # expectimax: the transposition table holds 2**TABLE_BITS entries
@@ -448,6 +449,114 @@ class GreedySearcher:
     def advance(self, action: int) -> None:
         self.kernel.apply_action(self.state, action)
         self.found = None
+
+    def close(self) -> None:
+        pass
+
+
+class SimulationSearcher:
+    """Greedy's playouts judge the candidates (flat Monte Carlo, Tesauro and Galperin's rollout
+    policy improvement): at a decision, the ``CANDIDATES`` actions whose turns end best by the
+    heuristic (greedy's ``turn_value``), and greedy's own choice, are each followed by a whole game
+    in which every decision is greedy's and chance comes by its odds (``solver.search.simulation``),
+    one round after another; the value of an action is the mean return, for the player to move, of
+    its games. Round ``j`` deals what the player cannot see once and draws every candidate's chance
+    events from the same seed (common random numbers), so two candidates are compared on the same
+    luck and the difference of their means is far less noisy than either. With two or more players
+    a return is a share of the win, so the playouts weigh winning, where the heuristic weighs points.
+
+    ``stats.depth`` is the rounds played, ``visits`` the playouts of each candidate. The AI plays
+    the best only where its lead over greedy's choice is large and rests on enough rounds
+    (``solver.search.ai.Guard``).
+
+        >>> import solver
+        >>> state = solver.load_game("koi", players=2, backend="numba").new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> stats = SimulationSearcher(state.kernel_state(), seed=1).run(depth=2)
+        >>> stats.depth, stats.best in state.legal_actions()
+        (2, True)
+    """
+
+    workers = 1
+    CANDIDATES = 6
+    DEFAULT_ROUNDS = 16
+
+    def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0) -> None:
+        self.kernel = state.search_kernel() if kernel is None else kernel
+        self.simulate = make_simulation(self.kernel)
+        built = compiled.build(greedy, self.kernel)
+        self.turn_value, self.choose = built.turn_value, built.choose
+        self.state = state.array.copy()
+        self.heuristic = settings(state, None, "greedy")[0] if heuristic is None else heuristic
+        self.seed = seed
+        self.last: RootStats | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        self.candidates: np.ndarray | None = None
+        self.totals = np.zeros(0)
+        self.rounds = 0
+        self.round_seconds: float | None = None
+
+    def _rank(self) -> np.ndarray:
+        """Greedy's choice, then the other legal actions whose turns end best by the heuristic (at
+        most ``CANDIDATES`` in all, best first, so that equal means go to the heuristic's
+        preference), judged on a deal of what the player to move cannot see."""
+        dealt = self.state.copy()
+        deal = np.array([self.seed * 1000 + 1], np.uint64)  # the deal GreedySearcher judges
+        self.kernel.determinize(dealt, int(self.kernel.current_player(dealt)), deal)
+        acts = np.empty(self.kernel.BUFFER, np.int64)
+        n = self.kernel.legal_actions(dealt, acts)
+        buffers = (np.empty(self.kernel.BUFFER, np.int64), np.empty(self.kernel.BUFFER), dealt.copy(), dealt.copy(),
+                   np.zeros(8))  # fmt: skip
+        values = [self.turn_value(dealt, acts[i], self.heuristic, *buffers) for i in range(n)]
+        ranked = [int(acts[i]) for i in sorted(range(n), key=lambda i: -values[i])[: self.CANDIDATES]]
+        first = int(self.choose(dealt, self.heuristic))
+        return np.array([first] + [a for a in ranked if a != first], np.int64)
+
+    def run(self, depth: int | None = None, seconds: float | None = None, stop: threading.Event | None = None,
+            on_chunk: Callable[[int, float], None] | None = None) -> RootStats:  # fmt: skip
+        """Play rounds until ``seconds`` are spent (a round is not begun that would not end in
+        them), ``depth`` rounds are played in all (``DEFAULT_ROUNDS`` without either), or ``stop``
+        is set; run again at the same state, it goes on with the rounds played."""
+        start = time.perf_counter()
+        if self.candidates is None:
+            self.candidates = self._rank()
+            self.totals = np.zeros(len(self.candidates))
+        rounds = depth if depth is not None else (None if seconds is not None else self.DEFAULT_ROUNDS)
+        player = int(self.kernel.current_player(self.state))
+        means = np.zeros(len(self.candidates))
+        while rounds is None or self.rounds < rounds:
+            if stop is not None and stop.is_set():
+                break
+            spent = time.perf_counter() - start
+            if seconds is not None and spent + (self.round_seconds or 0.0) > seconds:
+                break
+            began = time.perf_counter()
+            dealt = self.state.copy()
+            rng = np.array([derive_seed(self.seed, 1, self.rounds + 1)], np.uint64)
+            self.kernel.determinize(dealt, player, rng)
+            self.simulate(dealt, self.candidates, 1, self.heuristic, derive_seed(self.seed, 7919, self.rounds), means)
+            self.totals += means
+            self.rounds += 1
+            self.round_seconds = time.perf_counter() - began
+            self.last = self._stats(player, start)  # what a progress report reads
+            if on_chunk is not None:
+                on_chunk(self.rounds, time.perf_counter() - start)
+        self.last = self._stats(player, start)
+        return self.last
+
+    def _stats(self, player: int, start: float) -> RootStats:
+        assert self.candidates is not None
+        n, k = max(1, self.rounds), len(self.candidates)
+        return RootStats(player, self.rounds, self.rounds * k, time.perf_counter() - start,
+                         [int(a) for a in self.candidates], [self.rounds] * k, [float(t) / n for t in self.totals],
+                         depth=self.rounds, by_value=True)  # fmt: skip
+
+    def advance(self, action: int) -> None:
+        self.kernel.apply_action(self.state, action)
+        self._reset()
 
     def close(self) -> None:
         pass

@@ -11,14 +11,25 @@ import pytest
 import solver
 from solver.core.agents import make_agent
 from solver.core.play import random_step
-from solver.search.ai import MULTI, PLANS, SOLO, TRUSTED_VISITS, Guard, Plan, plan_for
+from solver.search.ai import (
+    MULTI,
+    PLANS,
+    SIMULATION_LEAD,
+    SOLO,
+    TRUSTED_ROUNDS,
+    TRUSTED_VISITS,
+    Guard,
+    Plan,
+    plan_for,
+)
 from solver.search.decision import ALGORITHMS
-from solver.search.searcher import GreedySearcher, RootStats
+from solver.search.searcher import GreedySearcher, RootStats, SimulationSearcher
 
 GAMES = [("godo", 1), ("godo", 2), ("gogoa", 1), ("gogoa", 2), ("kokoro", 1), ("kokoro", 3), ("koi", 1), ("koi", 2)]
-TINY = {"mcts": {"iterations": 1}, "expectimax": {"depth": 1}}
-"""A budget too small to judge a move by (expectimax: below every plan's ``depth``)."""
-FAIR = {"mcts": {"iterations": 400}, "expectimax": {"depth": 2}}
+TINY = {"mcts": {"iterations": 1}, "expectimax": {"depth": 1}, "simulation": {"time_limit": 0.05}}
+"""A budget too small to judge a move by (expectimax: below every plan's ``depth``; greedy's
+playouts: a round of whole games from the start takes longer than that)."""
+FAIR = {"mcts": {"iterations": 400}, "expectimax": {"depth": 2}, "simulation": {"time_limit": 3.0}}
 
 
 def positions(game: str, players: int, count: int = 3) -> list:
@@ -67,6 +78,29 @@ def test_the_guard_lets_a_search_overrule_greedy_only_when_it_earned_it():
     assert deep.action(_stats([1, 2], [0, 0], [0.6, 0.5], depth=1, by_value=True), 2) == 2
 
 
+def test_greedys_playouts_overrule_greedy_only_by_a_lead_on_enough_rounds():
+    state = positions("koi", 2, 1)[0]
+    guard = Guard(state.kernel_state(), Plan("simulation"), None)
+    lead = SIMULATION_LEAD + 0.05
+    assert guard.action(_stats([1, 2], [8, 8], [0.5 + lead, 0.5], depth=TRUSTED_ROUNDS, by_value=True), 2) == 1
+    assert guard.action(_stats([1, 2], [7, 7], [0.5 + lead, 0.5], depth=TRUSTED_ROUNDS - 1, by_value=True), 2) == 2
+    assert guard.action(_stats([1, 2], [8, 8], [0.6, 0.5], depth=TRUSTED_ROUNDS, by_value=True), 2) == 2  # a small lead
+    assert guard.action(_stats([1], [8], [0.9], depth=TRUSTED_ROUNDS, by_value=True), 2) == 2  # greedy's not judged
+
+
+def test_greedys_playouts_judge_the_heuristics_best_candidates_on_the_same_luck():
+    state = positions("koi", 2, 2)[1]
+    kstate = state.kernel_state()
+    one = SimulationSearcher(kstate, seed=4).run(depth=3)
+    assert one.depth == 3 and one.visits == [3] * len(one.actions)
+    assert 1 <= len(one.actions) <= SimulationSearcher.CANDIDATES and set(one.actions) <= set(state.legal_actions())
+    assert Guard(kstate, Plan("simulation"), None).greedy(kstate) in one.actions
+    again = SimulationSearcher(kstate, seed=4)
+    again.run(depth=1)
+    assert again.run(depth=3).values == one.values  # rounds go on where they stopped, seeded
+    assert all(0.0 <= v <= 1.0 for v in one.values)
+
+
 def test_a_named_searcher_is_not_guarded():
     state = positions("kokoro", 2, 1)[0]
     with pytest.raises(AssertionError):
@@ -97,6 +131,9 @@ def test_the_default_plays_greedy_unless_its_search_earned_another_move(game, pl
         found = {a["action"]: a for a in first["actions"]}
         if plan.searcher == "expectimax":
             assert first["depth"] >= plan.depth
+        elif plan.searcher == "simulation":
+            played, kept = found[fair.actions[0]], found[greedy]
+            assert first["depth"] >= TRUSTED_ROUNDS and played["value"] - kept["value"] > SIMULATION_LEAD
         else:
             played, kept = found[fair.actions[0]], found[greedy]
             assert min(played["visits"], kept["visits"]) >= TRUSTED_VISITS
