@@ -103,7 +103,7 @@ def _post(app: FastAPI, path: str) -> None:
 
 
 def create_app() -> FastAPI:
-    """The web app: ``/`` (the page), ``/static/``, ``GET /api/games``, the POST endpoints of
+    """The web app: ``/`` (the page), ``/favicon.ico``, ``/static/``, ``GET /api/games``, the POST endpoints of
     ``ENDPOINTS`` and ``WS /ws/search``."""
     app = FastAPI(title="solver", version=solver.__version__, docs_url=None, redoc_url=None)
 
@@ -122,6 +122,10 @@ def create_app() -> FastAPI:
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:  # asked for by browsers whatever the page links
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/api/games")
     async def list_games() -> JSONResponse:

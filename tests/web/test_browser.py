@@ -45,7 +45,33 @@ def test_the_page_loads_with_every_game(page: Any) -> None:
         assert page.is_visible(f"#panel-{tab}")
 
 
+def test_the_page_names_every_game_and_has_an_icon(page: Any, server_url: str) -> None:
+    assert all(name in page.title() for name in ("GODŌ", "Go Goa", "KOI", "Kokoro"))
+    icon = page.locator("link[rel=icon]").get_attribute("href")
+    for path in (icon, "/favicon.ico"):
+        answer = page.request.get(server_url + path)
+        assert answer.status == 200 and answer.headers["content-type"].startswith("image/svg+xml"), path
+
+
+def test_move_numbers_of_three_digits_fit_in_the_play_log(page: Any) -> None:
+    room, needed = page.evaluate("""() => {
+        const log = document.getElementById("play-log");
+        const style = getComputedStyle(log);
+        const pen = document.createElement("canvas").getContext("2d");
+        pen.font = `${style.fontSize} ${style.fontFamily}`;
+        return [parseFloat(style.paddingLeft), pen.measureText("116. ").width];
+    }""")
+    assert room >= needed  # the list's numbers sit in its left padding
+
+
 # ---------- set up by clicking ----------
+
+
+def test_a_setup_tools_hint_reads_as_english(page: Any) -> None:
+    pages.new_game(page, "koi", players=2)
+    pages.select_tool(page, "cards")
+    hint = page.inner_text("#tool-hint")
+    assert hint and "a cards" not in hint and "click on the board" in hint
 
 
 def test_godo_setup_places_and_lifts_a_tile_by_clicking(page: Any) -> None:

@@ -300,7 +300,7 @@ function renderToolDetail() {
     box.append(label);
   }
   $("tool-apply").hidden = tool.target !== "";
-  $("tool-hint").textContent = tool.target ? `Click a ${tool.target} on the board.` : "";
+  $("tool-hint").textContent = tool.target ? "Now click on the board, as said above." : "";
 }
 
 function toolParams(tool) {
