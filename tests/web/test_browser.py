@@ -201,6 +201,27 @@ def test_stop_ends_a_long_search_at_once(page: Any) -> None:
     assert page.locator("#result-plan li").count() > 0
 
 
+def test_a_search_still_running_when_the_position_changes_is_dropped(page: Any) -> None:
+    pages.new_game(page, "godo", players=2)
+    page.click("#tab-analyse")
+    page.fill("#search-time", "6")
+    page.click("#search-start")
+    started = time.monotonic()
+    page.wait_for_selector("#search-info:not([hidden])")
+    tile = pages.position(page)["pile"][0]
+    pages.select_tool(page, "place", tile=tile, rotation=90)  # set up a tile while the search runs
+    before = pages.views(page)
+    page.locator('#board [data-target="square"][data-x="0"][data-y="0"]').first.click()
+    page.wait_for_function(f"Number(document.getElementById('board').dataset.views) > {before}")
+    assert time.monotonic() - started < 5  # the edit came while the search ran
+    drawn, position = pages.views(page), pages.position(page)
+    assert position["grounds"] == [{"tile": tile, "x": 0, "y": 0, "rotation": 90}]
+    time.sleep(max(0.0, 6.5 - (time.monotonic() - started)))  # past the old search's end
+    assert pages.views(page) == drawn and pages.position(page) == position  # its board never drawn
+    assert page.is_hidden("#search-result") and pages.error_text(page) == ""
+    assert page.inner_text("#search-start") == "Best turn" and page.is_disabled("#search-stop")
+
+
 def test_the_best_turn_can_be_played(page: Any) -> None:
     pages.new_game(page, "godo", players=2)
     pages.best_turn(page, time=0.2)

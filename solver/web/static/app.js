@@ -183,6 +183,9 @@ function players(view) {
 // ---------- the view ----------
 
 function show(view) {
+  // a search of the position before, still running, must not draw its board or offer its turn here
+  cancelSearch();
+  hideResult();
   const before = app.view;
   app.view = view;
   drawBoard(view.svg);
