@@ -185,8 +185,9 @@ def read_game(source: str | dict, pack: PackSource = None, backend: str = "refer
         game = saved.load(backend)
     except PackError as exc:
         raise GameRecordError("header.pack", str(exc)) from None
-    except UnknownGameError as exc:
-        raise GameRecordError("header.options", str(exc)) from None
+    except UnknownGameError as exc:  # its message starts with the option's name
+        option, _, why = str(exc).partition(": ")
+        raise GameRecordError(join("header.options", option), why) from None
     if game.pack.name != saved.pack:
         raise GameRecordError("header.pack", f"the game was played with the pack {saved.pack!r}, the pack given "
                               f"is {game.pack.name!r}")  # fmt: skip
@@ -218,14 +219,18 @@ def action_by_words(state: Any, words: str, field: str = "words") -> int:
     Raises:
         GameRecordError: ``<field>: ...`` naming the closest words when none matches.
     """
-    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-    texts = {_plain(state.action_to_string(a)): a for a in actions}
+    texts = {_plain(state.action_to_string(a)): a for a in _choices(state)}
     found = texts.get(_plain(words))
     if found is not None:
         return found
     close = difflib.get_close_matches(_plain(words), list(texts), n=3, cutoff=0.0)
     hint = "; ".join(state.action_to_string(texts[t]) for t in close)
     raise GameRecordError(field, f"no {_whose(state)} reads {show(words, 80)}; the closest: {hint}")
+
+
+def _choices(state: Any) -> list[int]:
+    """What may happen at ``state``: its chance outcomes, or its player's legal actions."""
+    return [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
 
 
 def _plain(text: str) -> str:
@@ -311,8 +316,7 @@ def _step(state: Any, entry: Any, where: str) -> Step:
         raise GameRecordError(where, "give the action, its words, or both")
     if "action" in entry:
         action = game_records.integer(entry["action"], join(where, "action"))
-        legal = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-        if action not in legal:
+        if action not in _choices(state):
             raise GameRecordError(join(where, "action"), f"{action} is not a {_whose(state)}")
         if "words" in entry:
             words = game_records.string(entry["words"], join(where, "words"))

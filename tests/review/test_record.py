@@ -89,7 +89,7 @@ REFUSALS = {
     "a result the steps do not give": (lambda d: d["header"]["result"].update(winners=[0, 1]),
                                        "header.result.winners", "the record says [0, 1]"),
     "unknown game": (lambda d: d["header"].update(game="chess"), "header.game", "unknown game 'chess'"),
-    "bad option": (lambda d: d["header"]["options"].update(players=9), "header.options", "1 to 4 players"),
+    "bad option": (lambda d: d["header"]["options"].update(players=9), "header.options.players", "1 to 4 players"),
     "unknown option": (lambda d: d["header"]["options"].update(variant=True), "header.options.variant",
                        "unknown field"),
     "unknown header field": (lambda d: d["header"].update(event="club"), "header.event", "unknown field"),
