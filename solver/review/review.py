@@ -176,7 +176,7 @@ def review(
                 if on_decision is not None:
                     on_decision(decision)
         found.decisions.sort(key=lambda d: d.step)
-    if players == 1 and saved.result is not None:
+    if players == 1 and saved.result is not None and not (stop is not None and stop.is_set()):
         found.hindsight = _hindsight(saved, game)
     return found
 
