@@ -47,7 +47,7 @@ from solver.core.strict_json import load_file, positions, show
 from solver.engine.queries import Limits
 from solver.engine.service import search_position
 from solver.review.record import SavedGame, read_game
-from solver.review.review import BEST_TURN, Review, review, reviewed_steps
+from solver.review.review import BEST_TURN, Review, check_seats, review, reviewed_steps
 from solver.search import hindsight
 from solver.search.settings import settings_listing
 from solver.sweep import tune
@@ -620,8 +620,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     saved = read_game(args.record, pack=args.pack)
     if saved.game != args.game:
         raise SolverError(f"game: the record is of {saved.game}, not {args.game}")
-    seats = None if args.players is None else [_seat(text) for text in args.players.split(",")]
-    total = len(reviewed_steps(saved, range(saved.options["players"]) if seats is None else seats))
+    players = saved.options["players"]
+    seats = list(range(players)) if args.players is None else [_seat(text) for text in args.players.split(",")]
+    total = len(reviewed_steps(saved, check_seats(seats, players, "players")))
     with _progress(args, total, "review", unit="decision") as bar:
         found = review(saved, seats, args.time, args.iterations, args.seed, jobs=args.jobs,
                        on_decision=lambda _: bar.update())  # fmt: skip

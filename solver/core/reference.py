@@ -2,9 +2,9 @@
 
 A game's state class subclasses ``ReferenceState``, names its package (``GAME``) and writes the
 rules: ``current_player``, ``chance_outcomes``, ``legal_actions``, ``apply_legal_action``,
-``clone``, ``scores``, ``score_range`` (or its own ``solo_return`` and ``solo_points``), ``turn_start``. The
-OpenSpiel methods that follow from those (``is_chance_node``, ``is_terminal``, ``apply_action``
-with its legality check, ``returns``) and the ways to other views are here, found by the game's
+``clone``, ``scores``, ``score_range`` (or its own ``solo_return`` and ``solo_points``),
+``turn_start``. The OpenSpiel methods that follow from those (``is_chance_node``, ``is_terminal``,
+``apply_action`` with its legality check, ``returns``) and the ways to other views are here, found by the game's
 name: ``kernel_state`` (the game's ``kernel_state.KernelState``), ``to_json`` (its
 ``position.to_json``), ``action_to_string`` and ``str`` (its ``words.describe`` and
 ``words.picture``). The views import the rules, never the other way round::

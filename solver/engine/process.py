@@ -29,12 +29,12 @@ import solver
 from solver.api import GAMES, game_class
 from solver.core.actions import legal_action
 from solver.core.agents import MAX_SECONDS, MAX_WORKERS
-from solver.core.errors import GameRecordError, IllegalActionError, SearchError, SolverError
+from solver.core.errors import GameRecordError, IllegalActionError, SolverError
 from solver.core.strict_json import join
 from solver.engine import queries as Q
 from solver.engine.service import error_json, load_position, search_position
 from solver.review.record import read_game
-from solver.review.review import review
+from solver.review.review import check_seats, review
 
 PROTOCOL = 1
 
@@ -159,8 +159,7 @@ class Engine:
 
     def _queue(self, query: Q.Query) -> None:
         if query.id is None:
-            raise Q.QueryError("id", f"a{'n' if query.op[0] == 'a' else ''} {query.op} query needs an id (its answers "
-                               "carry it)")  # fmt: skip
+            raise Q.QueryError("id", f"{query.op} needs an id (its answers carry it)")
         if query.id in self.jobs:
             raise Q.QueryError("id", f"a query with id {query.id!r} is already running or waiting")
         job = _Job(query)
@@ -210,11 +209,9 @@ class Engine:
         except GameRecordError as exc:
             raise Q.QueryError(join("record", exc.field) if exc.field != "record" else "record", exc.detail) from None
         limits = query.limits
-        try:
-            found = review(saved, query.seats, limits.time, limits.iterations, limits.seed, stop=stop,
-                           on_decision=lambda d: self.send({"id": query.id, "type": "decision", **d.to_json()}))  # fmt: skip
-        except SearchError as exc:  # the seats are the query's players
-            raise Q.QueryError(*str(exc).replace("seats", "players", 1).split(": ", 1)) from None
+        seats = None if query.seats is None else check_seats(query.seats, saved.options["players"], "players")
+        found = review(saved, seats, limits.time, limits.iterations, limits.seed, stop=stop,
+                       on_decision=lambda d: self.send({"id": query.id, "type": "decision", **d.to_json()}))  # fmt: skip
         summary = {k: v for k, v in found.to_json().items() if k != "decisions"}
         self.send({"id": query.id, "type": "review", **summary, "stopped": stop.is_set()})
 

@@ -27,7 +27,7 @@ import concurrent.futures
 import math
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from solver.core.agents import COUNT, OPTIONS, check_seed, derive_seed
@@ -136,10 +136,7 @@ def review(
     """
     game = saved.load()
     players = game.players
-    seats = list(range(players)) if seats is None else list(seats)
-    for i, seat in enumerate(seats):
-        if type(seat) is not int or not 0 <= seat < players:
-            raise SearchError(f"seats[{i}]: expected a seat from 0 to {players - 1}, got {seat!r}")
+    seats = list(range(players)) if seats is None else check_seats(seats, players)
     if time_limit is not None and iterations is not None:
         raise SearchError("time_limit: give a time or iterations, not both")
     if iterations is not None:
@@ -152,33 +149,54 @@ def review(
     steps = reviewed_steps(saved, seats)
     if last is not None:
         steps = steps[: COUNT.check(last, "last")]
-    budget = (time_limit, iterations, seed, backend)
+    budget = (time_limit, iterations, seed)
     units = "win chance" if players > 1 else f"expected {game.solo_info.score_name}"
+    points = (lambda value: value) if players > 1 else game.new_initial_state().solo_points
     found = Review(saved.game, players, units, seats)
+
+    def take(decision: Decision) -> None:
+        found.decisions.append(_in_units(decision, points))
+        if on_decision is not None:
+            on_decision(found.decisions[-1])
+
+    stopped = (lambda: False) if stop is None else stop.is_set
     if jobs == 1 or len(steps) < 2:
-        for i in steps:
-            if stop is not None and stop.is_set():
+        wanted, end = set(steps), steps[-1] if steps else -1
+        for i, (state, step) in enumerate(saved.replay(backend)):  # one replay for every decision
+            if stopped() or i > end:
                 break
-            decision = _review_step(saved, i, budget)
-            found.decisions.append(decision)
-            if on_decision is not None:
-                on_decision(decision)
+            if i in wanted:
+                take(_search(state, i, step.action, budget))
     else:
         with concurrent.futures.ProcessPoolExecutor(min(jobs, len(steps))) as pool:
-            futures = [pool.submit(_review_step, saved, i, budget) for i in steps]
+            futures = [pool.submit(_search_at, saved, i, backend, budget) for i in steps]
             for future in concurrent.futures.as_completed(futures):
-                if stop is not None and stop.is_set():
+                if stopped():
                     for pending in futures:
                         pending.cancel()
                     break
-                decision = future.result()
-                found.decisions.append(decision)
-                if on_decision is not None:
-                    on_decision(decision)
+                take(future.result())
         found.decisions.sort(key=lambda d: d.step)
-    if players == 1 and saved.result is not None and not (stop is not None and stop.is_set()):
+    if players == 1 and saved.result is not None and not stopped():
         found.hindsight = _hindsight(saved, game)
     return found
+
+
+def check_seats(seats: Sequence[Any], players: int, field: str = "seats") -> list[int]:
+    """The seats a review is asked for, each a seat of a game of ``players``.
+
+        >>> check_seats([1, 3], 2, "players")
+        Traceback (most recent call last):
+        ...
+        solver.core.errors.SearchError: players[1]: expected a seat from 0 to 1, got 3
+
+    Raises:
+        SearchError: ``<field>[i]: ...`` naming the first seat that is not one.
+    """
+    for i, seat in enumerate(seats):
+        if type(seat) is not int or not 0 <= seat < players:
+            raise SearchError(f"{field}[{i}]: expected a seat from 0 to {players - 1}, got {seat!r}")
+    return list(seats)
 
 
 def reviewed_steps(saved: SavedGame, seats: Sequence[int]) -> list[int]:
@@ -187,13 +205,18 @@ def reviewed_steps(saved: SavedGame, seats: Sequence[int]) -> list[int]:
             and len(state.legal_actions()) > 1]  # fmt: skip
 
 
-def _review_step(saved: SavedGame, index: int, budget: tuple) -> Decision:
-    """The review of the decision at step ``index`` (a job of its own: it replays the record)."""
-    time_limit, iterations, seed, backend = budget
+def _search_at(saved: SavedGame, index: int, backend: str, budget: tuple) -> Decision:
+    """``_search`` of the decision at step ``index``, as a job of its own: it replays the record."""
     state = saved.load(backend).new_initial_state()
     for step in saved.steps[:index]:
         state.apply_action(step.action)
-    played = saved.steps[index].action
+    return _search(state, index, saved.steps[index].action, budget)
+
+
+def _search(state: Any, index: int, played: int, budget: tuple) -> Decision:
+    """The search of one decision (``state``, step ``index``) made to value ``played`` as surely as
+    its best; the values are returns (``_in_units`` turns them into the game's units)."""
+    time_limit, iterations, seed = budget
     kstate = state.kernel_state().clone()
     heuristic, params = settings(kstate, None, "mcts")
     load_searchers(kstate, "mcts")
@@ -206,16 +229,21 @@ def _review_step(saved: SavedGame, index: int, budget: tuple) -> Decision:
         turn = _turn(searcher, kstate, best)
     finally:
         searcher.close()
-    points = _points(saved)
     value, best_value = stats.value_of(played), stats.value_of(best)
     visits = stats.visits[stats.actions.index(played)]
-    margin = 2.0 * math.sqrt(sum(v * (1.0 - v) / n for v, n in ((value, visits), (best_value, stats.visits[
-        stats.actions.index(best)]))))  # fmt: skip
+    counts = ((value, visits), (best_value, stats.visits[stats.actions.index(best)]))
+    margin = 2.0 * math.sqrt(sum(v * (1.0 - v) / n for v, n in counts))
     mark = _mark(best_value - value, margin, kstate.players)
     return Decision(index, kstate.current_player(), played, state.action_to_string(played), best,
-                    state.action_to_string(best), points(value), points(best_value),
-                    points(best_value) - points(value), mark, turn if mark in BEST_TURN else [],
-                    visits, stats.iterations, points(margin) - points(0.0))  # fmt: skip
+                    state.action_to_string(best), value, best_value, best_value - value, mark,
+                    turn if mark in BEST_TURN else [], visits, stats.iterations, margin)  # fmt: skip
+
+
+def _in_units(decision: Decision, points: Callable[[float], float]) -> Decision:
+    """``decision`` with its values, loss and margin in the game's units (``points`` of a return)."""
+    zero = points(0.0)
+    return replace(decision, value=points(decision.value), best_value=points(decision.best_value),
+                   loss=points(decision.loss) - zero, margin=points(decision.margin) - zero)  # fmt: skip
 
 
 def _mark(loss: float, margin: float, players: int) -> str | None:
@@ -228,14 +256,6 @@ def _mark(loss: float, margin: float, players: int) -> str | None:
     if loss <= margin:
         return None
     return next((name for name, multi, solo in MARKS if loss >= (solo if players == 1 else multi)), None)
-
-
-def _points(saved: SavedGame) -> Callable[[float], float]:
-    """A search's value in the game's units: the win chance itself, or solo the points it stands
-    for (the reference rules' ``solo_points``)."""
-    if saved.options["players"] > 1:
-        return lambda value: value
-    return saved.load().new_initial_state().solo_points
 
 
 def _turn(searcher: MCTSSearcher, kstate: Any, best: int) -> list[str]:

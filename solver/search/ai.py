@@ -65,6 +65,13 @@ class Plan:
     depth: int = 2
     max_depth: int | None = None
 
+    @property
+    def guards_whole_turn(self) -> bool:
+        """Whether greedy still guards the decisions after the search first overruled it in a turn:
+        greedy's playouts valued their choice with greedy's turn after it, where MCTS and
+        expectimax planned the rest of the turn themselves (and follow their plan)."""
+        return self.searcher == "simulation"
+
     def describe(self) -> str:
         """The plan in words, as ``best_move``'s stats report it."""
         what = self.searcher if self.lookahead is None else f"{self.searcher} (lookahead {self.lookahead})"

@@ -214,10 +214,8 @@ def best_move(
     try:
         while not kstate.is_terminal() and kstate.current_player() == player:
             legal = kstate.legal_actions()
-            # once MCTS or expectimax overruled greedy, the rest of the turn follows the search's
-            # plan; greedy's playouts valued their choice with greedy's turn after it, and stay guarded
             guarded = plan is not None and name != "greedy" and len(legal) > 1
-            guarded = guarded and (name == "simulation" or not overruled)
+            guarded = guarded and (plan.guards_whole_turn or not overruled)
             greedy = guard.greedy(kstate) if guarded else None
             stats = None
             # a decision gets half the time left; the last one of the call, all of it

@@ -69,6 +69,12 @@ def _room(seconds: float | None, per_second: int, most: int) -> int:
     return max(1024, 1 << int(seconds * per_second).bit_length())
 
 
+def deal_rng(seed: int) -> np.ndarray:
+    """The generator a searcher of ``seed`` deals what the player to move cannot see with: one for
+    every searcher, so that greedy, expectimax and greedy's playouts judge the same deal."""
+    return np.array([seed * 1000 + 1], np.uint64)
+
+
 @dataclass
 class RootStats:
     """What a search found at its root, merged over workers."""
@@ -284,7 +290,7 @@ class ExpectimaxSearcher:
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.search = expectimax.make_expectimax(self.kernel)
         self.state = state.array.copy()
-        self.rng = np.array([seed * 1000 + 1], np.uint64) if determinize else None
+        self.rng = deal_rng(seed) if determinize else None
         self.cutoff, self.max_depth = cutoff, max_depth
         self.table = expectimax.Table(table_bits, state.players)
         self.heuristic = settings(state, None, "expectimax")[0] if heuristic is None else heuristic
@@ -412,7 +418,7 @@ class GreedySearcher:
         self.state = state.array.copy()
         self.heuristic = settings(state, None, "greedy")[0] if heuristic is None else heuristic
         self.deeper = deeper
-        self.rng = np.array([seed * 1000 + 1], np.uint64)
+        self.rng = deal_rng(seed)
         self.found: tuple[RootStats, np.ndarray] | None = None  # at this state: what run found, the deal
 
     def run(self, depth: int | None = None, seconds: float | None = None, stop: threading.Event | None = None,
@@ -504,8 +510,7 @@ class SimulationSearcher:
         most ``CANDIDATES`` in all, best first, so that equal means go to the heuristic's
         preference), judged on a deal of what the player to move cannot see."""
         dealt = self.state.copy()
-        deal = np.array([self.seed * 1000 + 1], np.uint64)  # the deal GreedySearcher judges
-        self.kernel.determinize(dealt, int(self.kernel.current_player(dealt)), deal)
+        self.kernel.determinize(dealt, int(self.kernel.current_player(dealt)), deal_rng(self.seed))
         acts = np.empty(self.kernel.BUFFER, np.int64)
         n = self.kernel.legal_actions(dealt, acts)
         buffers = (np.empty(self.kernel.BUFFER, np.int64), np.empty(self.kernel.BUFFER), dealt.copy(), dealt.copy(),

@@ -142,11 +142,11 @@ class GoGoaState(ReferenceState):
 
     def solo_return(self) -> float:
         """The final score over ``scoring.MAX_SCORE`` (at most 1)."""
-        return min(1.0, self.scores()[0] / scoring.MAX_SCORE)
+        return min(1.0, super().solo_return())
 
-    def solo_points(self, value: float) -> float:
-        """A return (or a search's value) in points: ``value`` x ``scoring.MAX_SCORE``."""
-        return value * scoring.MAX_SCORE
+    def score_range(self) -> tuple[int, int]:
+        """0 to ``scoring.MAX_SCORE``: the solo scale (a higher score returns 1 too)."""
+        return 0, scoring.MAX_SCORE
 
     def title(self) -> str | None:
         """The solo achievement, once a solo trip is over."""
