@@ -382,8 +382,9 @@ def analyse(
 def lines_of(searcher: Any, kstate: Any, stats: RootStats, top: int, pv_length: int = 8,
              played: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """The ``top`` best actions of a search at ``kstate``, each with its visits, value and principal
-    variation: ``line`` in words, ``pv`` as ``{"action", "text", "chance"}`` steps (``chance``:
-    the outcome of a draw or roll the line expects). Expectimax keeps no tree: its lines are one step.
+    variation: ``line`` in words, ``pv`` as ``{"action", "text", "player", "chance"}`` steps
+    (``player``: who takes the step, -1 for chance; ``chance``: the outcome of a draw or roll the
+    line expects). Expectimax keeps no tree: its lines are one step.
     ``played``: the action chosen, listed first (the AI's guard may keep greedy's choice over the
     search's most visited).
     """
@@ -399,7 +400,8 @@ def lines_of(searcher: Any, kstate: Any, stats: RootStats, top: int, pv_length: 
         for step, chance in line:
             if step not in walker.legal_actions():
                 break
-            pv.append({"action": step, "text": walker.action_to_string(step), "chance": chance})
+            pv.append({"action": step, "text": walker.action_to_string(step),
+                       "player": walker.current_player(), "chance": chance})  # fmt: skip
             walker.apply_legal_action(step)
         out.append({"action": action, "text": pv[0]["text"], "visits": stats.visits[i],
                     "value": round(stats.values[i], 4), "line": [p["text"] for p in pv], "pv": pv})  # fmt: skip

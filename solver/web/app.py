@@ -45,6 +45,7 @@ ENDPOINTS: dict[
     "/api/new": (views.new_game, ("game", "options", "seed", "advance", "observer"), ("game",)),
     "/api/view": (views.show, (*_COMMON, "highlight"), ("game", "position")),
     "/api/apply": (views.apply, (*_COMMON, "actions"), ("game", "position", "actions")),
+    "/api/replay": (views.replay, ("game", "options", "position", "steps"), ("game", "position", "steps")),
     "/api/roll": (views.roll_once, (*_COMMON, "seed"), ("game", "position")),
     "/api/edit": (views.edit, (*_COMMON, "tool", "params", "target"), ("game", "position", "tool")),
     "/api/solo": (solo.solo_game, ("game", "options", "seed", "agent", "params"), ("game",)),

@@ -5,7 +5,10 @@ The page sends ``{"type": "search", "game", "options", "position", "observer", "
 ``{"type": "stop"}``. A search runs ``solver.engine.service.search_position`` (the code path of
 ``solver engine`` and ``solver bestmove``) on a worker thread with a stop event, never on the event
 loop; the socket gets ``info`` messages about every ``REPORT_EVERY`` seconds, then one ``result``
-with the picture of the best turn drawn over the position. A new search stops the running one first
+with the picture of the best turn drawn over the position. Both carry the ``evaluation`` of the
+player to move (``evaluation``): a win chance with players, the expected final score solo. With an
+``observer``, the search knows only what that player sees: the rest is dealt at random (the
+result's ``guessed`` says the mover's own hand was). A new search stops the running one first
 (its ``result``, marked ``stopped``, comes before the new search's messages); closing the socket
 stops its search. Bad messages are answered with ``{"type": "error", "error", "field"}`` and the
 socket stays open::
@@ -37,7 +40,7 @@ from solver.core.strict_json import loads, show
 from solver.engine.queries import Query, QueryError, check_query, queries
 from solver.engine.service import error_json, search_position
 from solver.web.bodies import read_observer
-from solver.web.views import position_of
+from solver.web.views import as_seen_by, position_of
 
 REPORT_EVERY = 0.25
 """Seconds between two ``info`` messages of a search."""
@@ -110,23 +113,41 @@ def read_search(message: dict[str, Any]) -> SearchRequest:
     return SearchRequest(message, query)
 
 
+def evaluation(state: Any, value: float) -> dict[str, Any]:
+    """What a search's value (in [0, 1], for the player to move) means to a person: ``measures``
+    (``win chance`` with players, ``final score`` solo), the ``value`` in those units and the
+    ``low``-``high`` range it lies in.
+
+    >>> from solver.engine.service import load_game
+    >>> evaluation(load_game("gogoa", {"players": 1}, None).new_initial_state(), 0.8)
+    {'measures': 'final score', 'value': 240.0, 'low': 0.0, 'high': 300.0}
+    """
+    if state.players > 1:
+        return {"measures": "win chance", "value": round(value, 4), "low": 0, "high": 1}
+    points = state.to_reference().solo_points
+    return {"measures": "final score", "value": round(points(value), 1),
+            "low": float(points(0.0)), "high": float(points(1.0))}  # fmt: skip
+
+
 def run_search(request: SearchRequest, stop: threading.Event, on_info: Any) -> dict[str, Any]:
     """Run one search (on the calling thread) and return its ``result`` message."""
     _, game, state = position_of(request.body)
     observer = read_observer(request.body, game.players)
+    state, guessed = as_seen_by(game, state, observer, request.query.limits.seed)
+    mover = state.current_player()
+
+    def info(found: dict[str, Any]) -> None:
+        values = found.get("values") or []
+        worth = {"evaluation": evaluation(state, values[mover])} if len(values) > mover else {}
+        on_info({"type": "info", **found, **worth})
+
     query = request.query
     result = search_position(
-        state,
-        query.limits,
-        query.algorithm,
-        query.multipv,
-        stop,
-        lambda info: on_info({"type": "info", **info}),
-        REPORT_EVERY,
-        query.params,
+        state, query.limits, query.algorithm, query.multipv, stop, info, REPORT_EVERY, query.params
     )
     picture = render.svg(state, observer=observer, highlight=result["actions"])
-    return {"type": "result", **result, "svg": str(picture)}
+    worth = evaluation(state, result["value"])
+    return {"type": "result", **result, "evaluation": worth, "guessed": guessed, "svg": str(picture)}
 
 
 def error_message(exc: Exception) -> dict[str, Any]:

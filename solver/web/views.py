@@ -28,6 +28,9 @@ from solver.engine.queries import MAX_ACTIONS, QueryError, queries
 from solver.engine.service import error_json, load_game
 from solver.web.bodies import HIDDEN_OPTIONS, read_game, read_observer, read_position
 
+MAX_STEPS = 5000
+"""The most steps ``/api/replay`` replays (a long GODŌ game has a few hundred)."""
+
 
 def game_of(body: dict[str, Any]) -> tuple[str, Any]:
     """The game named in ``body`` with its ``options`` (players default to the position's).
@@ -89,6 +92,36 @@ def view(
     }
 
 
+def as_seen_by(game: Any, state: Any, observer: int | None, seed: int = 0) -> tuple[Any, bool]:
+    """``state`` as ``observer`` knows it: what they cannot see dealt again at random with ``seed``
+    from what they can (``None``: everyone sees everything), and whether the player to move's own
+    knowledge had to be dealt (their hand hidden from ``observer``), so an analysis from it guesses.
+
+    >>> game = load_game("godo", {"players": 2}, None)
+    >>> state = new_game({"game": "godo", "options": {"players": 2}})["position"]
+    >>> state = game.state_from_json(state)  # player 0 to move, a hand of three tiles
+    >>> as_seen_by(game, state, 0)[1], as_seen_by(game, state, 1)[1]
+    (False, True)
+    """
+    if observer is None:
+        return state, False
+    seen = game.state_from_json(state.to_json(observer=observer), seed=seed)
+    mover = state.current_player()
+    guessed = mover >= 0 and seen.to_json(observer=mover) != state.to_json(observer=mover)
+    return seen, guessed
+
+
+def seen_by(game: Any, position: dict[str, Any], state: Any) -> int | None:
+    """The player a position was written for, when it hides what only the others can see (their
+    hands as counts, a peeked card as unknown): reading it with another seed deals differently,
+    and that player's view is the same in both deals; ``None`` for a full position."""
+    other = game.state_from_json(position, seed=1)
+    if other.to_json() == state.to_json():
+        return None
+    same = [p for p in range(game.players) if other.to_json(observer=p) == state.to_json(observer=p)]
+    return same[0] if len(same) == 1 else None
+
+
 def setup_of(name: str) -> Any:
     """The game's ``setup`` module (``tools(state)``, ``edit(state, tool, params, target)``)."""
     return import_module(f"solver.games.{name}.setup")
@@ -119,9 +152,12 @@ def new_game(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def show(body: dict[str, Any]) -> dict[str, Any]:
-    """``/api/view``: the view of a position, with ``highlight`` (actions from it) drawn over it."""
+    """``/api/view``: the view of a position, with ``highlight`` (actions from it) drawn over it,
+    and ``seen_by``: the player a position hiding the others' hands was written for (what it hides
+    was dealt at random, so only that player's view of it is true), else ``null``."""
     name, game, state = position_of(body)
-    return view(name, game, state, read_observer(body, game.players), body.get("highlight"))
+    shown = view(name, game, state, read_observer(body, game.players), body.get("highlight"))
+    return {**shown, "seen_by": seen_by(game, read_position(body), state)}
 
 
 def apply(body: dict[str, Any]) -> dict[str, Any]:
@@ -132,15 +168,45 @@ def apply(body: dict[str, Any]) -> dict[str, Any]:
     """
     name, game, state = position_of(body)
     observer = read_observer(body, game.players)
-    actions = queries.array(body.get("actions"), "actions", max_length=MAX_ACTIONS)
-    for i, action in enumerate(actions):
+    play(state, body.get("actions"), "actions")
+    return view(name, game, state, observer)
+
+
+def replay(body: dict[str, Any]) -> dict[str, Any]:
+    """``/api/replay``: each step of ``steps`` (each a list of actions) from ``position``, played
+    in turn: the ``player`` who took it (-1 for chance), its ``words`` and the ``position`` after
+    it, without pictures: what the page rebuilds a shared history from.
+
+    Raises:
+        IllegalActionError: naming ``steps[i][j]``, the first action not legal where it is played.
+    """
+    _, _, state = position_of(body)
+    played = []
+    for i, actions in enumerate(queries.array(body.get("steps"), "steps", max_length=MAX_STEPS)):
+        player = state.current_player()
+        words = play(state, actions, join("steps", i))
+        played.append({"player": player, "words": words, "position": state.to_json()})
+    return {"steps": played}
+
+
+def play(state: Any, actions: Any, field: str) -> list[str]:
+    """Apply ``actions`` (the body's field ``field``: a list of decisions and chance outcomes) in
+    order to ``state``; each in words.
+
+    Raises:
+        IllegalActionError: naming ``<field>[i]``, the first one not legal where it is played.
+    """
+    words = []
+    for i, action in enumerate(queries.array(actions, field, max_length=MAX_ACTIONS)):
         try:
-            state.apply_action(legal_action(state, action))
+            legal = legal_action(state, action)
         except IllegalActionError as exc:
             raise IllegalActionError(
-                f"{join('actions', i)}: {str(exc).removeprefix('action: ')}"
+                f"{join(field, i)}: {str(exc).removeprefix('action: ')}"
             ) from None
-    return view(name, game, state, observer)
+        words.append(state.action_to_string(legal))
+        state.apply_action(legal)
+    return words
 
 
 def roll_once(body: dict[str, Any]) -> dict[str, Any]:

@@ -236,12 +236,12 @@ def choose(page: Any, index: int = 0) -> str:
 
 
 def log(page: Any) -> list[str]:
-    """The moves logged in the Play tab."""
-    return page.locator("#play-log li").all_inner_texts()
+    """The history's move list, from the start (``new game, seed 0``) on."""
+    return page.locator("#move-list li").all_inner_texts()
 
 
 def play_solo(page: Any, seed: int = 0, agent: str = "mcts:iterations=200") -> None:
-    """Play a solo game of the chosen game in the Replay tab and wait for its first step."""
+    """Play a solo game of the chosen game in the Replay tab and wait for its first position."""
     page.click("#tab-replay")
     page.fill("#solo-seed", str(seed))
     page.fill("#solo-agent", agent)
@@ -250,9 +250,10 @@ def play_solo(page: Any, seed: int = 0, agent: str = "mcts:iterations=200") -> N
     wait_redraw(page, before)
 
 
-def replay_step(page: Any, button: str) -> str:
-    """Press a replay button (``first``, ``prev``, ``next``, ``last``); the step's text."""
+def go(page: Any, button: str) -> str:
+    """Press a history button (``first``, ``back``, ``forward``, ``last``) and wait for the board;
+    where the history is now (``3 / 40``)."""
     before = views(page)
-    page.click(f"#replay-{button}")
+    page.click(f"#history-{button}")
     wait_redraw(page, before)
-    return page.inner_text("#replay-step")
+    return page.inner_text("#history-place")

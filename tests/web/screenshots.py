@@ -21,7 +21,7 @@ def setup(page: Any) -> None:
     pages.setup_seats(page, ["ai", "ai"], time=0.2)
     pages.autoplay_until(
         page,
-        "document.querySelectorAll('#play-log li').length >= 16"
+        "document.querySelectorAll('#move-list li').length >= 16"
         " && document.getElementById('status').textContent.includes('phase place')",
     )
     pages.select_tool(page, "place", rotation=90)
@@ -35,7 +35,7 @@ def analysis(page: Any) -> None:
     pages.setup_seats(page, ["ai", "ai"], time=0.2)
     pages.autoplay_until(
         page,
-        "document.querySelectorAll('#play-log li').length >= 12"
+        "document.querySelectorAll('#move-list li').length >= 12"
         " && document.getElementById('status').textContent.includes('phase move')",
     )
     pages.best_turn(page, time=1.0, multipv=3)
@@ -53,13 +53,13 @@ def play(page: Any) -> None:
 
 
 def replay(page: Any) -> None:
-    """A GODŌ solo game played by MCTS, halfway through."""
+    """A GODŌ solo game played by MCTS, halfway through its history."""
     page.select_option("#game", "godo")
     page.set_checked("#opt-solo", True)
     pages.play_solo(page, seed=1, agent="mcts:iterations=200")
-    count = int(page.get_attribute("#replay-slider", "max"))
+    count = page.locator("#move-list li").count()
     before = pages.views(page)
-    page.locator("#replay-slider").fill(str(count // 2))
+    page.locator(f"#move-list li[data-index='{count // 2}']").click()
     pages.wait_redraw(page, before)
 
 

@@ -15,6 +15,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 import solver
+from solver.engine.service import load_game
 from solver.web import search_socket, views
 
 GAMES = [("godo", {"players": 2}), ("gogoa", {"players": 2}), ("kokoro", {"players": 1})]
@@ -161,6 +162,37 @@ def test_apply_plays_actions_in_order_and_view_reads_the_position_back(
     refused(client, "/api/apply", {**body, "actions": ["1"]}, "actions[0]")
     refused(client, "/api/view", {**body, "highlight": [illegal]}, "highlight[0]")
     refused(client, "/api/view", {**body, "observer": options["players"]}, "observer")
+
+
+def test_replay_plays_each_step_and_names_the_first_bad_action(client: httpx.Client) -> None:
+    start = new(client, "kokoro", {"players": 1})
+    body = {"game": "kokoro", "options": {"players": 1}, "position": start["position"]}
+    path = start["legal"][0]
+    drawn = post(client, "/api/apply", {**body, "actions": [path["action"]]})
+    card = drawn["outcomes"][0]
+    replayed = post(client, "/api/replay", {**body, "steps": [[path["action"]], [card["action"]]]})["steps"]
+    assert [(s["player"], s["words"]) for s in replayed] == [(0, [path["text"]]), (solver.CHANCE, [card["text"]])]
+    assert replayed[0]["position"] == drawn["position"]
+    after = post(client, "/api/apply", {**body, "actions": [path["action"], card["action"]]})
+    assert replayed[1]["position"] == after["position"]
+    refused(client, "/api/replay", {**body, "steps": [[path["action"]], [path["action"]]]}, "steps[1][0]")
+    refused(client, "/api/replay", {**body, "steps": [path["action"]]}, "steps[0]")
+    refused(client, "/api/replay", body, "steps")
+
+
+def test_a_position_written_for_one_player_says_whose_view_it_is(client: httpx.Client) -> None:
+    options = {"players": 2}
+    full = new(client, "godo", options)
+    game = load_game("godo", options, None)
+    state = game.state_from_json(full["position"])
+    body = {"game": "godo", "options": options}
+    assert post(client, "/api/view", {**body, "position": full["position"]})["seen_by"] is None
+    assert state.current_player() == 0 and state.to_json()["hands"][1] == []
+    as_seen = {p: post(client, "/api/view", {**body, "position": state.to_json(observer=p)}) for p in (0, 1)}
+    assert as_seen[1]["seen_by"] == 1  # player 0's hand was dealt from what player 1 sees
+    assert as_seen[0]["seen_by"] is None  # player 1 holds no tiles: nothing is hidden from player 0
+    solo = new(client, "kokoro", {"players": 1})
+    assert post(client, "/api/view", {"game": "kokoro", "position": solo["position"]})["seen_by"] is None
 
 
 # -- edits -----------------------------------------------------------------------------------------
@@ -403,6 +435,14 @@ def test_a_search_answers_the_best_turn_drawn_over_the_position(
     )
     assert result["stats"]["iterations"] >= 200 and 1 <= len(result["multipv"]) <= 2
     assert "highlight" in classes(result["svg"])
+    worth = result["evaluation"]
+    if options["players"] > 1:
+        assert worth == {"measures": "win chance", "value": result["value"], "low": 0, "high": 1}
+    else:
+        assert worth["measures"] == "final score" and worth["low"] < worth["value"] < worth["high"]
+    assert all(info["evaluation"]["measures"] == worth["measures"] for info in infos if info.get("values"))
+    steps = result["multipv"][0]["pv"]
+    assert steps[0]["player"] == result["player"] and all(s["player"] >= solver.CHANCE for s in steps)
 
 
 def test_stop_ends_a_long_search_at_once_after_its_info_streamed(
@@ -492,3 +532,26 @@ def test_closing_the_socket_stops_its_search(
         ws.send(json.dumps(search_body(client, "kokoro", {"players": 1}, time=30, algorithm="mcts")))
         assert receive(ws)["type"] == "info"
     assert ended.wait(2.0) and stops[0].is_set()
+
+
+def test_an_analysis_as_another_player_knows_only_what_they_see(
+    client: httpx.Client, socket: ClientConnection
+) -> None:
+    """Two positions that differ only in player 0's hand, hidden from player 1: analysed as
+    player 1 sees them, they get the same answer, on a hand dealt from what player 1 sees."""
+    body = search_body(client, "godo", {"players": 2}, iterations=300, seed=1, multipv=1)
+    first = body["position"]
+    assert first["hands"][1] == []  # player 0 to move, with the only hand
+    second = json.loads(json.dumps(first))
+    kept = set(first["hands"][0])
+    second["hands"][0] = [tile for tile in first["pile"] if tile not in kept][: len(kept)]
+    second["pile"] = sorted(set(first["pile"]) - set(second["hands"][0]) | kept)
+    answers = {}
+    for name, position, observer in (("first", first, 1), ("second", second, 1), ("own", first, 0)):
+        socket.send(json.dumps({**body, "position": position, "observer": observer}))
+        answers[name] = until_result(socket)[1]
+    assert answers["first"]["guessed"] and not answers["own"]["guessed"]
+    same = ("actions", "plan", "value")
+    assert {k: answers["first"][k] for k in same} == {k: answers["second"][k] for k in same}
+    socket.send(json.dumps({**body, "observer": None}))
+    assert not until_result(socket)[1]["guessed"]

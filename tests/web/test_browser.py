@@ -53,9 +53,9 @@ def test_the_page_names_every_game_and_has_an_icon(page: Any, server_url: str) -
         assert answer.status == 200 and answer.headers["content-type"].startswith("image/svg+xml"), path
 
 
-def test_move_numbers_of_three_digits_fit_in_the_play_log(page: Any) -> None:
+def test_move_numbers_of_three_digits_fit_in_the_move_list(page: Any) -> None:
     room, needed = page.evaluate("""() => {
-        const log = document.getElementById("play-log");
+        const log = document.getElementById("move-list");
         const style = getComputedStyle(log);
         const pen = document.createElement("canvas").getContext("2d");
         pen.font = `${style.fontSize} ${style.fontFamily}`;
@@ -272,7 +272,7 @@ def test_chance_typed_in_by_the_person(page: Any) -> None:
     assert outcomes and all("%" in text for text in outcomes), outcomes
     pages.choose(page, len(outcomes) - 1)
     pages.wait_for_human(page)
-    assert pages.log(page)[1].startswith("chance: ")
+    assert pages.log(page)[2].startswith("chance: ")
     assert pages.error_text(page) == ""
 
 
@@ -331,18 +331,202 @@ def test_replay_a_solo_game_step_by_step(page: Any) -> None:
     assert pages.error_text(page).startswith("agent")
     pages.play_solo(page, seed=1, agent="mcts:iterations=50")
     assert pages.error_text(page) == ""
-    count = int(page.get_attribute("#replay-slider", "max"))
-    assert count > 20
-    assert page.inner_text("#replay-step").startswith("Start of the game")
+    count = len(pages.log(page)) - 1
+    assert count > 20 and page.inner_text("#history-place") == f"0 / {count}"
+    assert pages.log(page)[0].startswith("solo game of mcts:iterations=50, seed 1")
     first = page.text_content("#state-text")
-    assert pages.replay_step(page, "next").startswith(f"Step 1 of {count}")
+    assert pages.go(page, "forward") == f"1 / {count}"
     assert page.text_content("#state-text") != first
-    assert pages.replay_step(page, "last").startswith(f"Step {count} of {count}")
+    assert pages.go(page, "last") == f"{count} / {count}"
     assert "Game over" in page.inner_text("#status")
-    assert pages.replay_step(page, "prev").startswith(f"Step {count - 1} of {count}")
+    assert pages.go(page, "back") == f"{count - 1} / {count}"
     before = pages.views(page)
-    page.locator("#replay-slider").fill(str(count // 2))
+    page.locator(f"#move-list li[data-index='{count // 2}']").click()
     pages.wait_redraw(page, before)
-    assert page.inner_text("#replay-step").startswith(f"Step {count // 2} of {count}")
-    assert pages.replay_step(page, "first").startswith("Start of the game")
+    assert page.inner_text("#history-place") == f"{count // 2} / {count}"
+    assert pages.go(page, "first") == f"0 / {count}"
     assert page.text_content("#state-text") == first
+
+
+# ---------- the history ----------
+
+
+def play_best_turn(page: Any) -> None:
+    """Ask for the best turn (0.2 s) and play it."""
+    pages.best_turn(page, time=0.2)
+    before = pages.views(page)
+    page.click("#result-apply")
+    pages.wait_redraw(page, before)
+
+
+def roll_in_analyse(page: Any) -> None:
+    page.click("#tab-analyse")
+    assert page.is_visible("#chance-box")
+    before = pages.views(page)
+    page.click("#chance-roll")
+    pages.wait_redraw(page, before)
+
+
+def press(page: Any, key: str) -> str:
+    """Press ``key`` on the page (not in a field) and wait for the board; where the history is."""
+    before = pages.views(page)
+    page.locator("#status").click()  # out of any field: the arrow keys move through the history
+    page.keyboard.press(key)
+    pages.wait_redraw(page, before)
+    return page.inner_text("#history-place")
+
+
+def test_the_history_keeps_every_position_and_goes_back_and_forth(page: Any) -> None:
+    pages.new_game(page, "kokoro", seed=2, players=1)
+    texts = [page.text_content("#state-text")]
+    pages.select_tool(page, "draw", segment=1, golden=False)
+    pages.click_target(page, "space", player=0, row=3, col=3)
+    texts.append(page.text_content("#state-text"))
+    play_best_turn(page)  # a chance node follows: Analyse offers to roll
+    texts.append(page.text_content("#state-text"))
+    roll_in_analyse(page)
+    texts.append(page.text_content("#state-text"))
+    moves = pages.log(page)
+    assert len(moves) == 4 and moves[0] == "new game, seed 2", moves
+    assert moves[1].startswith("set up: ") and moves[2].startswith("player 0: draw")
+    assert moves[3].startswith("chance: path card"), moves
+    assert page.inner_text("#history-place") == "3 / 3" and page.is_disabled("#history-forward")
+    assert pages.go(page, "back") == "2 / 3" and page.text_content("#state-text") == texts[2]
+    assert press(page, "ArrowLeft") == "1 / 3" and page.text_content("#state-text") == texts[1]
+    assert press(page, "ArrowRight") == "2 / 3"
+    assert press(page, "End") == "3 / 3" and page.text_content("#state-text") == texts[3]
+    before = pages.views(page)
+    page.locator("#move-list li[data-index='0']").click()
+    pages.wait_redraw(page, before)
+    assert page.inner_text("#history-place") == "0 / 3" and page.text_content("#state-text") == texts[0]
+    assert page.is_disabled("#history-back") and page.is_disabled("#history-first")
+    assert pages.go(page, "forward") == "1 / 3"
+    play_best_turn(page)  # a new move from an earlier position drops the ones that followed it
+    assert page.inner_text("#history-place") == "2 / 2" and len(pages.log(page)) == 3
+    assert pages.error_text(page) == ""
+
+
+def test_chance_in_analyse_can_be_chosen_as_drawn_at_the_table(page: Any) -> None:
+    pages.new_game(page, "kokoro", seed=2, players=1)
+    play_best_turn(page)
+    page.click("#tab-analyse")
+    assert page.is_visible("#chance-box") and page.is_hidden("#search-result")
+    options = page.locator("#chance-outcome option").all_inner_texts()
+    assert len(options) > 1 and all("%" in text for text in options)
+    page.select_option("#chance-outcome", index=len(options) - 1)
+    before = pages.views(page)
+    page.click("#chance-choose")
+    pages.wait_redraw(page, before)
+    assert pages.log(page)[-1] == "chance: " + options[-1].rsplit(" (", 1)[0]
+    assert page.is_hidden("#chance-box") and pages.error_text(page) == ""
+
+
+def test_a_person_plays_by_moving_back_and_choosing_again(page: Any) -> None:
+    pages.new_game(page, "koi", seed=2, players=2)
+    pages.setup_seats(page, ["human", "human"], chance="server")
+    page.click("#play-start")
+    pages.wait_for_human(page)
+    first = pages.choose(page, 0)
+    pages.wait_for_human(page)
+    assert pages.log(page)[1] == f"player 0: {first}"
+    assert pages.go(page, "first") == "0 / 2"  # before the move and the card it flipped; pauses the game
+    assert page.is_enabled("#play-start") and "Paused" in page.inner_text("#play-status")
+    page.click("#play-start")
+    pages.wait_for_human(page)
+    other = pages.choose(page, 1)
+    pages.wait_for_human(page)
+    assert pages.log(page)[1] == f"player 0: {other}" and other != first
+
+
+# ---------- the evaluation ----------
+
+
+@pytest.mark.parametrize(("game", "measures"), [("godo", "win chance"), ("kokoro", "final score")])
+def test_the_evaluation_bar_says_what_it_measures(page: Any, game: str, measures: str) -> None:
+    pages.new_game(page, game, seed=1, players=PLAYERS[game])
+    assert page.get_attribute("#eval-bar", "data-value") == ""
+    assert "Not evaluated" in page.inner_text("#eval-text")
+    pages.best_turn(page, time=0.2)
+    value = float(page.get_attribute("#eval-bar", "data-value"))
+    low = float(page.get_attribute("#eval-bar", "aria-valuemin"))
+    high = float(page.get_attribute("#eval-bar", "aria-valuemax"))
+    assert page.get_attribute("#eval-bar", "data-measures") == measures and low <= value <= high
+    assert page.inner_text("#eval-text").startswith("Player 0: ") and measures in page.inner_text("#eval-text")
+    assert page.get_attribute("#eval-graph", "data-points") == "1"
+    before = pages.views(page)
+    page.click("#result-apply")
+    pages.wait_redraw(page, before)
+    assert page.get_attribute("#eval-bar", "data-value") == ""  # the new position is not evaluated
+    pages.go(page, "back")
+    assert float(page.get_attribute("#eval-bar", "data-value")) == value  # kept with its position
+
+
+def test_the_ai_evaluates_every_position_it_plays_into_the_graph(page: Any) -> None:
+    pages.new_game(page, "koi", seed=2, players=2)
+    pages.setup_seats(page, ["ai", "ai"], time=0.1, chance="server")
+    pages.autoplay_until(page, "document.querySelectorAll('#move-list li').length > 6")
+    points = int(page.get_attribute("#eval-graph", "data-points"))
+    assert points >= 4 and page.locator("#eval-graph polyline").count() == 1  # player 0's win chance
+    assert "player 0's win chance" in page.inner_text("#eval-graph-caption")
+
+
+# ---------- links ----------
+
+
+def test_the_address_is_a_link_to_the_position_and_its_history(page: Any, browser: Any) -> None:
+    pages.new_game(page, "kokoro", seed=3, players=1)
+    play_best_turn(page)
+    roll_in_analyse(page)
+    play_best_turn(page)
+    pages.go(page, "back")
+    page.click("#share")
+    pages.wait_idle(page)
+    link = page.input_value("#share-url")
+    assert link == page.url and "#v1." in link
+    shown = (page.text_content("#state-text"), pages.log(page), page.inner_text("#history-place"))
+    other = pages.open_page(browser, link)
+    try:
+        again = (other.text_content("#state-text"), pages.log(other), other.inner_text("#history-place"))
+        assert again == shown and pages.error_text(other) == ""
+        assert other.input_value("#game") == "kokoro" and other.input_value("#opt-players") == "1"
+    finally:
+        other.close()
+    broken = pages.open_page(browser, link.split("#")[0] + "#v1.AAAA")
+    try:
+        assert pages.error_text(broken).startswith("link: ")
+        assert broken.locator("#board svg").count() == 1  # a new game instead
+    finally:
+        broken.close()
+
+
+# ---------- hidden information ----------
+
+
+def test_an_analysis_as_the_other_player_says_the_hand_was_dealt(page: Any) -> None:
+    pages.new_game(page, "godo", seed=1, players=2)
+    page.select_option("#observer", "1")
+    pages.wait_idle(page)
+    pages.best_turn(page, time=0.2)
+    assert page.is_visible("#result-guessed")
+    assert "hidden from player 1" in page.inner_text("#result-guessed")
+    page.select_option("#observer", "0")
+    pages.wait_idle(page)
+    pages.best_turn(page, time=0.2)
+    assert page.is_hidden("#result-guessed")
+
+
+def test_a_position_given_as_one_player_sees_it_is_shown_only_that_way(page: Any) -> None:
+    pages.new_game(page, "godo", seed=1, players=2)
+    full = pages.position(page)
+    seen = {k: v for k, v in full.items() if k not in ("pile", "hands")}
+    seen["hands"] = [len(full["hands"][0]), full["hands"][1]]
+    seen["unseen"] = sorted(full["pile"] + full["hands"][0])
+    page.select_option("#observer", "")
+    pages.wait_idle(page)
+    pages.load_position(page, json.dumps(seen))
+    assert pages.error_text(page) == ""
+    assert page.input_value("#observer") == "1" and page.is_visible("#seen-note")
+    disabled = page.locator("#observer option").evaluate_all("os => os.filter(o => o.disabled).map(o => o.value)")
+    assert disabled == ["", "0"]
+    pages.new_game(page, "godo", seed=1, players=2)
+    assert page.is_hidden("#seen-note") and page.input_value("#observer") == ""

@@ -1,9 +1,11 @@
 // The page of `solver serve`: set up a position by clicking, analyse it, play it, replay solo
-// games.
+// games, go back and forth through every position reached, share it all as a link.
 //
-// The server is stateless: the page keeps the last view (`app.view`, whose `position` is the full
-// position JSON) and sends the position with every request. Every answer that is not a success
-// (HTTP 400/500, a WebSocket error, a lost connection) is shown in #error, naming the field.
+// The server is stateless: the page keeps the history of positions (`app.history`) and the view
+// shown (`app.view`, whose `position` is the full position JSON), and sends the position with every
+// request. The address bar always holds the link to what is shown (`#v1.` and the history, packed).
+// Every answer that is not a success (HTTP 400/500, a WebSocket error, a lost connection, a broken
+// link) is shown in #error, naming the field.
 
 const $ = (id) => document.getElementById(id);
 const element = (tag, text) => Object.assign(document.createElement(tag), { textContent: text });
@@ -14,13 +16,15 @@ const SEARCH_ALGORITHM = "ai";
 const app = {
   games: [], // GET /api/games
   view: null, // the view shown on the board
+  // every position reached since the last new game or load: entries {position, label, player,
+  // actions (from the entry before; null after a setup edit or at the start), evaluation}
+  history: { entries: [], index: -1, seenBy: null },
   tab: "setup",
   tool: null, // the name of the selected setup tool
   choices: {}, // tool name -> {param name -> index of the chosen value}
   search: null, // the running search: {socket, done, promise, cancel}
   result: null, // the last search result, for "Play this turn"
   play: { running: false, stepping: false, rolls: 0 },
-  replay: { steps: [], initial: null, game: "", options: {}, index: 0, request: 0 },
   busy: 0,
 };
 
@@ -182,6 +186,7 @@ function players(view) {
 
 // ---------- the view ----------
 
+/** Draws `view`, the view of the history's current entry, and everything that depends on it. */
 function show(view) {
   // a search of the position before, still running, must not draw its board or offer its turn here
   cancelSearch();
@@ -195,6 +200,11 @@ function show(view) {
   renderTools(view.tools || []);
   if (!before || players(before) !== players(view)) renderSeats(players(view));
   renderChoices();
+  renderChance();
+  renderHistory();
+  const entry = here();
+  showEvaluation(entry ? entry.evaluation : null);
+  writeLink().catch(showError);
 }
 
 function drawBoard(svg) {
@@ -228,17 +238,29 @@ function statusParts(view) {
   return parts;
 }
 
+/** The "Show as" menu; a position given as one player sees it can only be shown as that player
+ * (what they cannot see was dealt at random, so no other view of it is true). */
 function fillObserver(count) {
   const select = $("observer");
   const kept = select.value;
-  if (select.options.length === count + 1) return;
-  select.replaceChildren(new Option("everyone (all visible)", ""));
-  for (let p = 0; p < count; p += 1) select.append(new Option(`player ${p}`, String(p)));
-  select.value = Number(kept) < count ? kept : "";
+  if (select.options.length !== count + 1) {
+    select.replaceChildren(new Option("everyone (all visible)", ""));
+    for (let p = 0; p < count; p += 1) select.append(new Option(`player ${p}`, String(p)));
+    select.value = Number(kept) < count ? kept : "";
+  }
+  const seen = app.history.seenBy;
+  for (const option of select.options) option.disabled = seen !== null && option.value !== String(seen);
+  if (seen !== null) select.value = String(seen);
+  $("seen-note").hidden = seen === null;
+  $("seen-note").textContent =
+    seen === null
+      ? ""
+      : `This position was given as player ${seen} sees it: what they cannot see was dealt at ` +
+        `random, so it is shown and analysed only as player ${seen} sees it.`;
 }
 
 async function refresh() {
-  show(await post("/api/view", current({ highlight: [] })));
+  show(await viewAt(app.history.index));
 }
 
 // ---------- set up ----------
@@ -322,8 +344,7 @@ function markTargets() {
 
 async function edit(tool, target) {
   const body = current({ tool: tool.name, params: toolParams(tool), target });
-  show(await post("/api/edit", body));
-  hideResult();
+  record(await post("/api/edit", body), { label: `set up: ${tool.label}`, player: null, actions: null });
 }
 
 function onBoardClick(event) {
@@ -354,13 +375,16 @@ async function loadPasted() {
       options[name] = position[name];
     }
   }
-  const seen = observer();
+  const chosen = observer();
   const count = position && Number.isInteger(position.players) ? position.players : 0;
-  const shown = seen !== null && seen < count ? seen : null;
+  const shown = chosen !== null && chosen < count ? chosen : null;
   const body = { game: game.name, options, position, highlight: [], observer: shown };
-  const view = await post("/api/view", body);
+  let view = await post("/api/view", body);
+  const seen = view.seen_by;
+  if (seen !== null && seen !== shown) view = await post("/api/view", { ...body, observer: seen });
   fillGameForm(view.game, view.options);
-  newPosition(view);
+  if (seen !== null) $("observer").value = String(seen);
+  newPosition(view, "loaded position", seen);
 }
 
 function copyPosition() {
@@ -447,14 +471,19 @@ function searchBody(time, extra = {}) {
   return current({ time: numberOr(time), algorithm: SEARCH_ALGORITHM, ...extra });
 }
 
+/** Who takes a step of a line or of the history, and the step in words. */
+function stepText(player, text) {
+  if (player === null || player === undefined) return text;
+  return player === CHANCE ? `chance: ${text}` : `player ${player}: ${text}`;
+}
+
 function showInfo(info) {
   $("search-info").hidden = false;
   $("info-iterations").textContent = String(info.iterations ?? 0);
   $("info-seconds").textContent = Number(info.seconds ?? 0).toFixed(2);
-  const player = app.view.to_move;
-  const values = info.values;
-  if (Array.isArray(values) && values[player] !== undefined) {
-    $("info-value").textContent = values[player].toFixed(3);
+  if (info.evaluation) {
+    $("info-value").textContent = evaluationText(info.evaluation);
+    showEvaluation({ ...info.evaluation, player: app.view.to_move });
   }
   const list = $("search-lines");
   list.replaceChildren();
@@ -468,10 +497,14 @@ function showInfo(info) {
     numbers.className = "line-numbers";
     numbers.textContent = `${Number(line.value).toFixed(3)} · ${line.visits ?? ""} visits`;
     item.append(head, numbers);
-    if (Array.isArray(line.line) && line.line.length > 1) {
+    const steps = Array.isArray(line.pv) ? line.pv : [];
+    if (steps.length > 1) {
       const rest = document.createElement("div");
       rest.className = "line-rest";
-      rest.textContent = line.line.slice(1).join(" → ");
+      rest.textContent = steps
+        .slice(1)
+        .map((step) => stepText(step.player, step.text))
+        .join(" → ");
       item.append(rest);
     }
     list.append(item);
@@ -505,12 +538,20 @@ function plan(result) {
 function showResult(result) {
   app.result = result;
   const stats = result.stats || {};
-  showInfo({ iterations: stats.iterations, seconds: stats.seconds, multipv: result.multipv });
-  $("info-value").textContent = Number(result.value).toFixed(3);
+  const player = result.player ?? app.view.to_move;
+  const evaluation = { ...result.evaluation, player };
+  here().evaluation = evaluation;
+  showInfo({ ...stats, evaluation: result.evaluation, multipv: result.multipv });
+  renderHistory();
   const list = $("result-plan");
   list.replaceChildren(...plan(result).map((step) => element("li", step)));
-  const player = result.player ?? app.view.to_move;
-  $("result-value").textContent = `value ${Number(result.value).toFixed(3)} for player ${player}`;
+  $("result-value").textContent = `${evaluationText(evaluation)} for player ${player}`;
+  const seen = observer();
+  $("result-guessed").hidden = !result.guessed;
+  $("result-guessed").textContent = result.guessed
+    ? `Player ${player}'s hand is hidden from player ${seen}: this turn is for a hand dealt at ` +
+      `random from what player ${seen} sees.`
+    : "";
   $("result-stopped").hidden = !result.stopped;
   $("search-result").dataset.stopped = String(Boolean(result.stopped));
   $("search-result").hidden = false;
@@ -518,10 +559,47 @@ function showResult(result) {
 }
 
 async function applyResult() {
-  if (!app.result) return;
-  const actions = app.result.actions;
-  show(await post("/api/apply", current({ actions })));
-  hideResult();
+  const result = app.result;
+  if (!result) return;
+  const { actions } = result;
+  const next = await post("/api/apply", current({ actions }));
+  record(next, { label: plan(result).join("; "), player: result.player, actions });
+}
+
+// ---------- chance, in Analyse and Play ----------
+
+/** One chance outcome drawn by the server: the game's seed, then one more for each roll. */
+async function rollChance() {
+  const seed = numberOr($("seed").value);
+  const drawn = Number.isInteger(seed) ? seed + app.play.rolls : seed;
+  const rolled = await post("/api/roll", current({ seed: drawn }));
+  app.play.rolls += 1;
+  return rolled;
+}
+
+function recordRoll(rolled) {
+  const { action, text } = rolled.rolled;
+  record(rolled, { label: text, player: CHANCE, actions: [action] });
+}
+
+/** At a chance node, Analyse offers to roll or to choose what was drawn, and go on. */
+function renderChance() {
+  const view = app.view;
+  const due = Boolean(view && view.chance && !view.terminal);
+  $("chance-box").hidden = !due;
+  if (!due) return;
+  const select = $("chance-outcome");
+  select.replaceChildren();
+  for (const outcome of view.outcomes || []) {
+    const odds = `${outcome.text} (${(100 * outcome.probability).toFixed(1)}%)`;
+    select.append(new Option(odds, String(outcome.action)));
+  }
+}
+
+async function chooseOutcome() {
+  const action = Number($("chance-outcome").value);
+  const outcome = (app.view.outcomes || []).find((o) => o.action === action);
+  if (outcome) await choose(CHANCE, outcome);
 }
 
 // ---------- play ----------
@@ -545,14 +623,6 @@ function renderSeats(count) {
 function seat(player) {
   const select = $(`seat-${player}`);
   return select ? select.value : "human";
-}
-
-function log(player, text) {
-  const item = document.createElement("li");
-  item.dataset.player = String(player);
-  item.textContent = player === CHANCE ? `chance: ${text}` : `player ${player}: ${text}`;
-  $("play-log").append(item);
-  item.scrollIntoView({ block: "nearest" });
 }
 
 function setPlayStatus(text) {
@@ -586,19 +656,14 @@ async function playLoop() {
       const view = app.view;
       if (view.terminal) {
         const title = view.title ? `; ${view.title}` : "";
-        log(CHANCE, `game over; scores ${view.scores.join(" · ")}${title}`);
-        pausePlay("Game over.");
+        pausePlay(`Game over: scores ${view.scores.join(" · ")}${title}.`);
         break;
       }
       if (view.chance) {
         if ($("play-chance").value !== "server") break;
-        const seed = numberOr($("seed").value);
-        const drawn = Number.isInteger(seed) ? seed + app.play.rolls : seed;
-        const rolled = await post("/api/roll", current({ seed: drawn }));
-        app.play.rolls += 1;
+        const rolled = await rollChance();
         if (!app.play.running) break;
-        log(CHANCE, rolled.rolled.text);
-        show(rolled);
+        recordRoll(rolled);
         continue;
       }
       if (seat(view.to_move) !== "ai") break;
@@ -609,9 +674,10 @@ async function playLoop() {
       const body = searchBody($("play-time").value, { multipv: 1 });
       const result = await runSearch(body, think).promise;
       if (!app.play.running) break;
+      here().evaluation = { ...result.evaluation, player };
       const next = await post("/api/apply", current({ actions: result.actions }));
-      log(player, plan(result).join("; "));
-      show(next);
+      if (!app.play.running) break;
+      record(next, { label: plan(result).join("; "), player, actions: result.actions });
     }
   } catch (error) {
     if (!(error instanceof Cancelled)) {
@@ -663,11 +729,12 @@ function filterChoices() {
   }
 }
 
+/** Plays a person's choice (a move or what chance gave) and goes on with the game in play. */
 async function choose(player, item) {
   $("play-legal").replaceChildren();
   const next = await post("/api/apply", current({ actions: [item.action] }));
-  log(player, item.text.replace(/ \([\d.]+%\)$/, ""));
-  show(next);
+  const label = item.text.replace(/ \([\d.]+%\)$/, "");
+  record(next, { label, player, actions: [item.action] });
   await playLoop();
 }
 
@@ -686,37 +753,21 @@ async function playSolo() {
     $("solo-summary").textContent = "";
     throw error;
   }
-  const { steps, initial } = run;
-  Object.assign(app.replay, { steps, initial, game: game.name, options, index: 0 });
   const scores = Array.isArray(run.scores) ? run.scores.join(" · ") : String(run.scores);
   const title = run.title ? `; title: ${run.title}` : "";
   $("solo-summary").textContent = `${run.steps.length} steps; score ${scores}${title}`;
-  $("replay-slider").max = String(run.steps.length);
-  $("replay-controls").hidden = false;
-  await showStep(0);
+  const shown = { game: run.game, options: run.options, observer: null, highlight: [] };
+  const view = await post("/api/view", { ...shown, position: run.initial });
+  fillGameForm(run.game, run.options);
+  const steps = run.steps.map((step) => ({
+    label: step.text,
+    player: step.player,
+    actions: [step.action],
+    position: step.position,
+  }));
+  $("observer").value = "";
+  newPosition(view, `solo game of ${run.agent}, seed ${run.seed}`, null, steps);
 }
-
-/** The board at step `index` of the replay: the start (0), or after the index-th move. */
-async function showStep(index) {
-  const replay = app.replay;
-  const count = replay.steps.length;
-  index = Math.max(0, Math.min(count, index));
-  replay.index = index;
-  $("replay-slider").value = String(index);
-  const step = replay.steps[index - 1];
-  const who = step && step.player === CHANCE ? "chance" : `player ${step ? step.player : ""}`;
-  $("replay-step").textContent = step
-    ? `Step ${index} of ${count}: ${who}: ${step.text}`
-    : `Start of the game (${count} steps)`;
-  const position = step ? step.position : replay.initial;
-  const asked = (replay.request += 1);
-  const { game, options } = replay;
-  const body = { game, options, position, observer: null, highlight: [] };
-  const view = await post("/api/view", body);
-  if (asked === replay.request) show(view);
-}
-
-const stepBy = (delta) => action(() => showStep(app.replay.index + delta));
 
 // ---------- tabs and wiring ----------
 
@@ -730,12 +781,14 @@ function selectTab(name) {
   markTargets();
 }
 
-/** Starts over from a new position (new game, loaded position): no search, no game in play. */
-function newPosition(view) {
+/** Starts over from a new position (new game, loaded position, solo game): no search, no game in
+ * play, a history of that position and the `steps` that follow it (a solo game's). */
+function newPosition(view, label, seenBy = null, steps = []) {
   pausePlay("");
   app.play.rolls = 0;
-  $("play-log").replaceChildren();
-  hideResult();
+  const start = { label, player: null, actions: null, position: view.position, evaluation: null };
+  const entries = [start, ...steps.map((step) => ({ evaluation: null, ...step }))];
+  app.history = { entries, index: 0, seenBy };
   show(view);
 }
 
@@ -745,7 +798,241 @@ async function newGame() {
   const body = { game: game.name, options: readOptions(), seed, advance: true, observer: null };
   const view = await post("/api/new", body);
   $("observer").value = "";
-  newPosition(view);
+  newPosition(view, `new game, seed ${seed}`);
+}
+
+// ---------- the history ----------
+
+/** The history's current entry (the position on the board). */
+function here() {
+  return app.history.entries[app.history.index];
+}
+
+/** Shows `view`, reached from the position on the board by `step` ({label, player, actions}), as
+ * the history's next entry; the entries that followed the current one are dropped. */
+function record(view, step) {
+  const history = app.history;
+  history.entries.splice(history.index + 1);
+  history.entries.push({ ...step, position: view.position, evaluation: null });
+  history.index = history.entries.length - 1;
+  show(view);
+}
+
+/** The view of history entry `index`, as the chosen player sees it. */
+function viewAt(index) {
+  const { game, options } = app.view;
+  const { position } = app.history.entries[index];
+  return post("/api/view", { game, options, position, observer: observer(), highlight: [] });
+}
+
+/** Goes to entry `index` of the history (a game in play pauses). */
+async function goTo(index) {
+  const history = app.history;
+  const target = Math.max(0, Math.min(history.entries.length - 1, index));
+  if (target === history.index) return;
+  if (app.play.running) pausePlay("Paused: you moved through the history.");
+  history.index = target;
+  renderHistory();
+  const view = await viewAt(target);
+  if (app.history === history && history.index === target) show(view);
+}
+
+const goBy = (delta) => action(() => goTo(app.history.index + delta));
+
+function renderHistory() {
+  const { entries, index } = app.history;
+  const list = $("move-list");
+  list.replaceChildren(
+    ...entries.map((entry, i) => {
+      const item = document.createElement("li");
+      item.append(element("span", stepText(entry.player, entry.label)));
+      item.title = item.textContent;
+      item.dataset.index = String(i);
+      item.dataset.player = String(entry.player ?? "");
+      if (i === index) item.setAttribute("aria-current", "step");
+      return item;
+    }),
+  );
+  const current = list.children[index];
+  if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+  const last = entries.length - 1;
+  $("history-first").disabled = $("history-back").disabled = index <= 0;
+  $("history-forward").disabled = $("history-last").disabled = index >= last;
+  $("history-place").textContent = `${Math.max(index, 0)} / ${Math.max(last, 0)}`;
+  drawGraph();
+}
+
+function onMoveListClick(event) {
+  const item = event.target.closest("li[data-index]");
+  if (item) action(() => goTo(Number(item.dataset.index)))();
+}
+
+// ---------- the evaluation ----------
+
+/** An evaluation in words: "62% win chance" or "expected final score 231". */
+function evaluationText(evaluation) {
+  if (evaluation.measures === "win chance") return `${(100 * evaluation.value).toFixed(0)}% win chance`;
+  return `expected final score ${Number(evaluation.value).toFixed(1)}`;
+}
+
+/** The share of its range an evaluation fills (0 to 1). */
+function evaluationShare(evaluation) {
+  const span = evaluation.high - evaluation.low;
+  return span > 0 ? Math.max(0, Math.min(1, (evaluation.value - evaluation.low) / span)) : 0;
+}
+
+/** The evaluation bar: the last search's evaluation of this position, for the player to move. */
+function showEvaluation(evaluation) {
+  const bar = $("eval-bar");
+  if (!evaluation || evaluation.value === undefined) {
+    bar.dataset.value = "";
+    bar.dataset.measures = "";
+    $("eval-fill").style.width = "0";
+    $("eval-text").textContent = "Not evaluated yet: Analyse → Best turn.";
+    return;
+  }
+  bar.dataset.value = String(evaluation.value);
+  bar.dataset.measures = evaluation.measures;
+  bar.setAttribute("aria-valuenow", String(evaluation.value));
+  bar.setAttribute("aria-valuemin", String(evaluation.low));
+  bar.setAttribute("aria-valuemax", String(evaluation.high));
+  $("eval-fill").style.width = `${(100 * evaluationShare(evaluation)).toFixed(1)}%`;
+  const range = evaluation.measures === "win chance" ? "" : ` (of ${evaluation.low} to ${evaluation.high})`;
+  $("eval-text").textContent = `Player ${evaluation.player}: ${evaluationText(evaluation)}${range}`;
+}
+
+const PLAYER_COLOURS = ["#2f6fd0", "#d0452f", "#2f9e5a", "#a05fd0", "#d09a2f", "#2fb5c0", "#7a6b5a", "#d02f8c"];
+
+/** The evaluations of the history's positions as a graph: in two players player 0's win chance,
+ * otherwise each player's evaluation at their own turns; a click goes to that position. */
+function drawGraph() {
+  const { entries, index } = app.history;
+  const graph = $("eval-graph");
+  const width = Math.max(entries.length - 1, 1);
+  const duel = app.view && players(app.view) === 2;
+  const lines = new Map();
+  entries.forEach((entry, i) => {
+    const evaluation = entry.evaluation;
+    if (!evaluation || evaluation.value === undefined) return;
+    let share = evaluationShare(evaluation);
+    let who = evaluation.player;
+    if (duel && who === 1) [share, who] = [1 - share, 0];
+    if (!lines.has(who)) lines.set(who, []);
+    lines.get(who).push(`${i},${(1 - share).toFixed(4)}`);
+  });
+  const parts = [`<line class="now" x1="${index}" x2="${index}" y1="0" y2="1"/>`];
+  parts.push(`<line class="middle" x1="0" x2="${width}" y1="0.5" y2="0.5"/>`);
+  for (const [who, points] of lines) {
+    const colour = PLAYER_COLOURS[who % PLAYER_COLOURS.length];
+    parts.push(`<polyline points="${points.join(" ")}" stroke="${colour}" data-player="${who}"/>`);
+  }
+  graph.setAttribute("viewBox", `0 0 ${width} 1`);
+  graph.innerHTML = parts.join("");
+  graph.dataset.points = String([...lines.values()].reduce((n, points) => n + points.length, 0));
+  const what = duel ? "player 0's win chance" : "each player's evaluation at their turns";
+  $("eval-graph-caption").textContent = lines.size ? `Graph: ${what}; click to go there.` : "";
+}
+
+function onGraphClick(event) {
+  const box = $("eval-graph").getBoundingClientRect();
+  const count = app.history.entries.length;
+  if (count < 2 || box.width === 0) return;
+  const index = Math.round(((event.clientX - box.left) / box.width) * (count - 1));
+  action(() => goTo(index))();
+}
+
+// ---------- the link ----------
+
+const LINK = "#v1.";
+const LINK_MOST = 8000; // characters; a longer history is shared as its current position alone
+
+async function packed(object) {
+  const input = new Blob([JSON.stringify(object)]).stream();
+  const deflated = input.pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(deflated).arrayBuffer());
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function unpacked(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return JSON.parse(await new Response(inflated).text());
+}
+
+/** What a link holds: the game, its options, who it is shown as, the last position set up or
+ * loaded at or before the current one, the actions of the steps from there, and where we are. */
+function linkContent() {
+  const { entries, index, seenBy } = app.history;
+  let from = index;
+  while (from > 0 && entries[from].actions !== null) from -= 1;
+  let to = index;
+  while (to + 1 < entries.length && entries[to + 1].actions !== null) to += 1;
+  const { game, options } = app.view;
+  return {
+    game,
+    options,
+    observer: observer(),
+    seen_by: seenBy,
+    label: entries[from].label,
+    position: entries[from].position,
+    steps: entries.slice(from + 1, to + 1).map((entry) => entry.actions),
+    index: index - from,
+  };
+}
+
+/** Puts the link to what is shown in the address bar (the current position alone if the history
+ * is too long for a link). */
+async function writeLink() {
+  if (!app.view || !here()) return "";
+  const written = (app.linkWrites = (app.linkWrites || 0) + 1);
+  const content = linkContent();
+  let text = await packed(content);
+  if (text.length > LINK_MOST) {
+    const alone = { ...content, label: "shared position", steps: [], index: 0 };
+    text = await packed({ ...alone, position: here().position });
+  }
+  if (written === app.linkWrites) window.history.replaceState(null, "", LINK + text);
+  return location.href;
+}
+
+/** Opens a link written by `writeLink`: the game, the position and the steps that follow it. */
+async function openLink(text) {
+  let shared;
+  try {
+    shared = await unpacked(text);
+  } catch (error) {
+    throw new ApiError(`link: not a link of this page (${error.message})`, "link");
+  }
+  if (!shared || typeof shared !== "object" || !Array.isArray(shared.steps)) {
+    throw new ApiError("link: not a link of this page (no steps)", "link");
+  }
+  const { game, options, position, steps, index } = shared;
+  const seen = Number.isInteger(shared.seen_by) ? shared.seen_by : null;
+  const shownAs = seen ?? (Number.isInteger(shared.observer) ? shared.observer : null);
+  const view = await post("/api/view", { game, options, position, observer: shownAs, highlight: [] });
+  const replayed = steps.length ? await post("/api/replay", { game, options, position, steps }) : { steps: [] };
+  fillGameForm(view.game, view.options);
+  fillObserver(players(view));
+  $("observer").value = shownAs === null ? "" : String(shownAs);
+  const following = replayed.steps.map((step, i) => ({
+    label: step.words.join("; "),
+    player: step.player,
+    actions: steps[i],
+    position: step.position,
+  }));
+  newPosition(view, String(shared.label || "shared position"), seen, following);
+  if (Number.isInteger(index) && index > 0) await goTo(index);
+}
+
+async function share() {
+  const url = await writeLink();
+  $("share-url").value = url;
+  $("share-box").hidden = false;
+  $("share-url").select();
+  if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
 }
 
 async function start() {
@@ -755,9 +1042,11 @@ async function start() {
     app.games = listed.games;
     for (const game of app.games) $("game").append(new Option(game.title || game.name, game.name));
     fillGameForm(app.games[0].name);
-    await newGame();
+    if (location.hash.startsWith(LINK)) await openLink(location.hash.slice(LINK.length));
+    else await newGame();
   } catch (error) {
     showError(error);
+    if (!app.view) await newGame().catch(showError);
   } finally {
     setBusy(-1);
   }
@@ -787,16 +1076,23 @@ function wire() {
   on("seats", "change", () => (app.play.running ? action(playLoop)() : undefined));
   on("play-filter", "input", filterChoices);
   on("solo-play", "click", action(playSolo));
-  on("replay-first", "click", action(() => showStep(0)));
-  on("replay-prev", "click", stepBy(-1));
-  on("replay-next", "click", stepBy(+1));
-  on("replay-last", "click", action(() => showStep(app.replay.steps.length)));
-  on("replay-slider", "input", action(() => showStep(Number($("replay-slider").value))));
+  on("history-first", "click", action(() => goTo(0)));
+  on("history-back", "click", goBy(-1));
+  on("history-forward", "click", goBy(+1));
+  on("history-last", "click", action(() => goTo(app.history.entries.length - 1)));
+  on("move-list", "click", onMoveListClick);
+  on("eval-graph", "click", onGraphClick);
+  on("share", "click", action(share));
+  on("chance-roll", "click", action(async () => recordRoll(await rollChance())));
+  on("chance-choose", "click", action(chooseOutcome));
+  const keys = { ArrowLeft: goBy(-1), ArrowRight: goBy(+1) };
+  keys.Home = action(() => goTo(0));
+  keys.End = action(() => goTo(app.history.entries.length - 1));
   document.addEventListener("keydown", (event) => {
     const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
-    if (app.tab !== "replay" || typing || $("replay-controls").hidden) return;
-    if (event.key === "ArrowLeft") stepBy(-1)();
-    if (event.key === "ArrowRight") stepBy(+1)();
+    if (typing || event.altKey || event.ctrlKey || event.metaKey || !keys[event.key]) return;
+    event.preventDefault();
+    keys[event.key]();
   });
 }
 
