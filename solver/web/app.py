@@ -33,7 +33,7 @@ from solver.api import GAMES, game_class
 from solver.core.errors import SolverError
 from solver.engine.service import error_json
 from solver.web import solo, views
-from solver.web.bodies import read_body, web_options
+from solver.web.bodies import option_choices, read_body, web_options
 from solver.web.search_socket import search_socket
 
 STATIC = Path(__file__).with_name("static")
@@ -77,7 +77,8 @@ def answer(
 
 
 def games() -> dict[str, Any]:
-    """``GET /api/games``: each game's name, title, player counts and options (with defaults)."""
+    """``GET /api/games``: each game's name, title, player counts, options (with defaults) and
+    the values of those that take one of a few (``choices``)."""
     listed = []
     for name in sorted(GAMES):
         info = game_class(name).info
@@ -88,6 +89,7 @@ def games() -> dict[str, Any]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "options": web_options(name),
+                "choices": option_choices(name),
             }
         )
     return {"games": listed}

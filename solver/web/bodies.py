@@ -19,6 +19,8 @@ from typing import Any
 from solver.api import GAMES, game_options
 from solver.core.strict_json import loads, show
 from solver.engine.queries import MAX_LINE, QueryError, queries
+from solver.games.kokoro.decrees import DECREES
+from solver.games.kokoro.pack import SIDES
 
 HIDDEN_OPTIONS = ("pack", "backend")
 """Game options the web app does not take: the server loads the shipped pack on its fast backend."""
@@ -38,6 +40,28 @@ def read_body(
     if type(body) is not dict:
         raise QueryError("body", f"expected a JSON object, got {show(body)}")
     return queries.object(body, "", keys, required)
+
+
+def option_choices(name: str) -> dict[str, list[dict[str, Any]]]:
+    """The options of game ``name`` that take one of a few values, each ``{"value", "label"}``
+    (``help`` where there is more to say), for the page to offer as a menu rather than a text field.
+
+    >>> [choice["value"] for choice in option_choices("kokoro")["side"]]
+    ['blue', 'pink']
+    >>> option_choices("godo")
+    {}
+    """
+    if name != "kokoro":
+        return {}
+    decrees = [
+        {"value": d.name, "label": d.name.replace("_", " ") + ("" if "blue" in d.sides else " (pink side)"),
+         "help": d.text}
+        for d in sorted(DECREES.values(), key=lambda d: d.code)
+    ]  # fmt: skip
+    return {
+        "side": [{"value": side, "label": side} for side in SIDES],
+        "decree": [{"value": None, "label": "none"}, *decrees],
+    }
 
 
 def web_options(name: str) -> dict[str, Any]:

@@ -67,9 +67,12 @@ def view(
     name: str, game: Any, state: Any, observer: int | None = None, highlight: Any = None
 ) -> dict[str, Any]:
     """Everything the page shows of ``state``: the full position, its picture as ``observer``
-    sees it with ``highlight`` (actions from it) drawn over it, whose turn, the choices, the
-    setup tools."""
+    sees it with ``highlight`` (actions from it) drawn over it, whose turn, the choices (each
+    legal action with the ``target`` a person clicks on the picture to make it, the data-*
+    attributes of that element, or ``None``: ``solver/games/<game>/board_moves.py``), the setup
+    tools."""
     ref = state.to_reference()
+    target = import_module(f"solver.games.{name}.board_moves").target
     chance, terminal = state.is_chance_node(), state.is_terminal()
     words = state.action_to_string
     legal = [] if chance or terminal else state.legal_actions()
@@ -86,7 +89,7 @@ def view(
         "scores": state.scores(),
         "title": state.title(),
         "phase": state.phase,
-        "legal": [{"action": a, "text": words(a)} for a in legal],
+        "legal": [{"action": a, "text": words(a), "target": target(ref, a)} for a in legal],
         "outcomes": [{"action": a, "text": words(a), "probability": p} for a, p in outcomes],
         "tools": [tool.to_json() for tool in setup_of(name).tools(ref)],
     }

@@ -107,7 +107,7 @@ def test_mid_game_pieces_match_the_sheets() -> None:
     assert [e.get("data-player") for e in pieces(root, "starter")] == [str(state.starter)]
 
 
-def test_the_click_targets_cover_hexes_days_sheets_and_guides() -> None:
+def test_the_click_targets_cover_hexes_days_sheets_guides_dice_and_hands() -> None:
     state = advance(2, "reserve", day=2)
     root = parse(svg(state))
     targets = [e.get("data-target") for e in root.iter() if e.get("data-target")]
@@ -115,6 +115,11 @@ def test_the_click_targets_cover_hexes_days_sheets_and_guides() -> None:
     assert targets.count("day") == 12
     assert targets.count("sheet") == 2
     assert targets.count("guide") == 6
+    assert targets.count("die") == 3 and "plan" not in targets  # plans are chosen from a hand
+    for observer in (None, 0, 1):
+        hands = parse(svg(advance(2, "keep"), observer=observer)).iter()
+        assert sorted(e.get("data-player") for e in hands if e.get("data-target") == "plan") == [
+            "0"] * 4 + ["1"] * 4  # fmt: skip
     pawn_layer = [e for e in root.iter() if e.get("class") == "pieces"]
     assert pawn_layer[0].get("pointer-events") == "none"  # clicks reach the hexes beneath
 

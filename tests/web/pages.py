@@ -131,6 +131,8 @@ def new_game(page: Any, game: str, seed: int = 0, **options: Any) -> None:
         field = f"#opt-{name}"
         if isinstance(value, bool):
             page.set_checked(field, value)
+        elif page.locator(field).evaluate("e => e.tagName") == "SELECT":
+            page.select_option(field, "" if value is None else str(value))
         else:
             page.fill(field, str(value))
     page.fill("#seed", str(seed))
@@ -225,6 +227,16 @@ def autoplay_until(page: Any, condition: str) -> None:
         timeout=4 * TIMEOUT_MS,
     )
     wait_idle(page)
+
+
+def autoplay_past(page: Any, steps: int, status: str = "to move") -> None:
+    """Start the game in the Play tab and pause it once the history holds more than ``steps``
+    entries and the status reads ``status`` (``to move``: a decision, ``phase move``...)."""
+    autoplay_until(
+        page,
+        f"document.querySelectorAll('#move-list li').length > {steps}"
+        f" && document.getElementById('status').textContent.includes({json.dumps(status)})",
+    )
 
 
 def choose(page: Any, index: int = 0) -> str:

@@ -19,11 +19,7 @@ def setup(page: Any) -> None:
     """GODŌ for two a few turns in, the "place a tile" tool over an empty square."""
     pages.new_game(page, "godo", seed=3, players=2)
     pages.setup_seats(page, ["ai", "ai"], time=0.2)
-    pages.autoplay_until(
-        page,
-        "document.querySelectorAll('#move-list li').length >= 16"
-        " && document.getElementById('status').textContent.includes('phase place')",
-    )
+    pages.autoplay_past(page, 15, "phase place")
     pages.select_tool(page, "place", rotation=90)
     squares = page.locator('#board [data-target="square"]')
     squares.nth(squares.count() // 2).hover()
@@ -33,11 +29,7 @@ def analysis(page: Any) -> None:
     """Go Goa, a few days in: the best move drawn over the map, with the alternatives."""
     pages.new_game(page, "gogoa", seed=2, players=2)
     pages.setup_seats(page, ["ai", "ai"], time=0.2)
-    pages.autoplay_until(
-        page,
-        "document.querySelectorAll('#move-list li').length >= 12"
-        " && document.getElementById('status').textContent.includes('phase move')",
-    )
+    pages.autoplay_past(page, 11, "phase move")
     pages.best_turn(page, time=1.0, multipv=3)
 
 

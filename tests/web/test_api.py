@@ -65,6 +65,11 @@ def new(client: httpx.Client, game: str, options: dict[str, Any], **extra: Any) 
     return post(client, "/api/new", {"game": game, "options": options, "seed": 1, **extra})
 
 
+def svg_targets(svg: str) -> list[str]:
+    """The ``data-target`` of every element of a picture that has one."""
+    return [e.get("data-target") for e in ET.fromstring(svg).iter() if e.get("data-target")]
+
+
 def classes(svg: str) -> list[str]:
     """The ``class`` of every element of a picture (which must parse)."""
     return [element.get("class", "") for element in ET.fromstring(svg).iter()]
@@ -101,7 +106,9 @@ def test_new_game_is_advanced_to_a_decision_with_everything_the_page_draws(
     assert set(view) == VIEW_KEYS
     assert (view["game"], view["options"]["players"]) == (game, options["players"])
     assert not view["chance"] and not view["terminal"] and view["to_move"] >= 0
-    assert view["legal"] and all(set(a) == {"action", "text"} for a in view["legal"])
+    assert view["legal"] and all(set(a) == {"action", "text", "target"} for a in view["legal"])
+    targets = [a["target"] for a in view["legal"] if a["target"] is not None]
+    assert targets and all(t["target"] in set(svg_targets(view["svg"])) for t in targets)
     assert (
         view["outcomes"] == []
         and view["title"] is None

@@ -464,7 +464,7 @@ def test_the_evaluation_bar_says_what_it_measures(page: Any, game: str, measures
 def test_the_ai_evaluates_every_position_it_plays_into_the_graph(page: Any) -> None:
     pages.new_game(page, "koi", seed=2, players=2)
     pages.setup_seats(page, ["ai", "ai"], time=0.1, chance="server")
-    pages.autoplay_until(page, "document.querySelectorAll('#move-list li').length > 6")
+    pages.autoplay_past(page, 6, "")
     points = int(page.get_attribute("#eval-graph", "data-points"))
     assert points >= 4 and page.locator("#eval-graph polyline").count() == 1  # player 0's win chance
     assert "player 0's win chance" in page.inner_text("#eval-graph-caption")
@@ -530,3 +530,117 @@ def test_a_position_given_as_one_player_sees_it_is_shown_only_that_way(page: Any
     assert disabled == ["", "0"]
     pages.new_game(page, "godo", seed=1, players=2)
     assert page.is_hidden("#seen-note") and page.input_value("#observer") == ""
+
+
+# ---------- the game menu ----------
+
+
+def test_choosing_a_game_deals_it(page: Any) -> None:
+    before = pages.views(page)
+    page.select_option("#game", "koi")
+    pages.wait_redraw(page, before)
+    assert "KOI" in page.text_content("#board") and pages.log(page) == ["new game, seed 0"]
+    assert pages.error_text(page) == ""
+
+
+def test_kokoros_side_and_decree_are_chosen_from_menus(page: Any) -> None:
+    before = pages.views(page)
+    page.select_option("#game", "kokoro")
+    pages.wait_redraw(page, before)
+    sides = page.locator("#opt-side option").evaluate_all("os => os.map(o => o.value)")
+    decrees = page.locator("#opt-decree option").evaluate_all("os => os.map(o => o.value)")
+    assert sides == ["blue", "pink"] and decrees[0] == "" and len(decrees) > 2
+    pink_only = page.locator("#opt-decree option", has_text="(pink side)").first.get_attribute("value")
+    pages.new_game(page, "kokoro", seed=1, players=2, side="pink", decree=pink_only)
+    assert pages.error_text(page) == "" and "pink side" in page.text_content("#board")
+    page.select_option("#opt-side", "blue")
+    page.click("#new-game")
+    pages.wait_idle(page)
+    assert pages.error_text(page).startswith("options.decree: ")  # a pink decree on the blue side
+
+
+# ---------- moves on the board ----------
+
+
+def click_a_move(page: Any, lit: str = "") -> str:
+    """Click the first lit element of the board (of those matching ``lit``), and the first move
+    offered there if the page asks which; the history's new last entry."""
+    count = len(pages.log(page))
+    page.locator(f"#board .movable{lit}").first.click()
+    if page.is_visible("#move-chooser"):
+        options = page.locator('[data-testid="move-option"]')
+        assert options.count() > 1
+        options.first.hover()
+        page.wait_for_function("document.querySelectorAll('#board .highlight').length > 0")
+        options.first.click()
+    page.wait_for_function(f"document.querySelectorAll('#move-list li').length > {count}")
+    pages.wait_idle(page)
+    return pages.log(page)[count]
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_a_person_moves_by_clicking_the_board(page: Any, game: str) -> None:
+    pages.new_game(page, game, seed=2, players=2)
+    pages.setup_seats(page, ["human", "ai"], time=0.1, chance="server")
+    assert page.locator("#board .movable").count() == 0  # not before the game starts
+    page.click("#play-start")
+    pages.wait_for_human(page)
+    assert "on the board" in page.inner_text("#play-status")
+    lit = page.locator("#board .movable")
+    assert lit.count() > 0
+    lit.first.hover()
+    assert page.inner_text("#move-hint").startswith("Click to ")
+    played = click_a_move(page)
+    assert played.startswith("player 0: ") and pages.error_text(page) == ""
+
+
+def test_a_line_is_entered_by_clicking_in_analyse(page: Any) -> None:
+    pages.new_game(page, "kokoro", seed=2, players=1)
+    page.click("#tab-analyse")
+    assert page.locator("#board .movable").count() > 0
+    played = click_a_move(page, '[data-target="space"]')
+    assert played.startswith("player 0: draw") and page.inner_text("#history-place") == "1 / 1"
+    page.click("#tab-setup")
+    assert page.locator("#board .movable").count() == 0  # setup clicks edit, they do not move
+
+
+# ---------- screens ----------
+
+
+def test_the_board_zooms_and_pans(page: Any) -> None:
+    pages.new_game(page, "kokoro", seed=1, players=8)
+    width = page.evaluate("document.getElementById('board').clientWidth")
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    assert page.get_attribute("#board", "data-zoom") == "2"
+    assert page.evaluate("document.querySelector('#board svg').getBoundingClientRect().width") > 1.9 * width
+    box = page.locator("#board").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 100)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 - 200, box["y"] + 100, steps=5)
+    page.mouse.up()
+    assert page.evaluate("document.getElementById('board').scrollLeft") > 100
+    page.click("#zoom-fit")
+    assert page.get_attribute("#board", "data-zoom") == "1" and page.is_disabled("#zoom-out")
+
+
+def test_a_search_result_and_its_button_fit_a_1280_by_720_screen(page: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    pages.new_game(page, "godo", seed=3, players=2)
+    pages.setup_seats(page, ["ai", "ai"], time=0.05)
+    pages.autoplay_past(page, 12)
+    pages.best_turn(page, time=0.2, multipv=3)
+    button = page.locator("#result-apply").bounding_box()
+    assert button["y"] + button["height"] <= 720, button
+    assert page.evaluate("document.documentElement.scrollHeight") <= 720
+
+
+def test_a_phone_screen_shows_the_board_and_the_tools_without_sideways_scrolling(page: Any) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    pages.new_game(page, "godo", seed=1, players=2)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    board = page.locator("#board svg").bounding_box()
+    assert board["width"] <= 390 and board["height"] > 150
+    pages.best_turn(page, time=0.2)
+    assert page.locator("#result-apply").is_visible() and pages.error_text(page) == ""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -34,7 +34,8 @@ class              data-* and meaning
 ``hand``           ``player``, ``target="hand"``: a player's hand (the row behind its tiles)
 ``hand-tile``      ``player tile``: a tile face in a hand (its face has ``target="hand"``)
 ``tile-back``      ``player``, ``target="hand"``: a tile the observer may not see
-``virtue``         ``colour place`` (``supply`` or ``collected``): a virtue token
+``virtue``         ``colour place`` (``supply`` or ``collected``), ``target="virtue"``: a virtue
+                   token
 ``pool``           ``colour``: a virtue still to spend (initiation symbols, tokens being shared)
 ``pile``           ``count``: the tiles left to draw; ``removed-tile`` (``tile``): out of the game
 ``stock``          ``count``: the solo Ensō stock, one ``stock-token`` per token
@@ -508,6 +509,7 @@ class _Picture:
                             stroke=_LINE,
                             stroke_width=0.8,
                             class_="virtue",
+                            data_target="virtue",
                             data_colour=colour,
                             data_place=place,
                         )

@@ -28,7 +28,8 @@ class               data-* attributes and meaning
 ``visited``         a souvenir on the map: ``player``, ``hex``
 ``pawn``            a player on the map: ``player``, ``hex``
 ``day``             a box of the trip days row: ``target="day"``, ``day`` (1-12), ``crossed``
-``die``             a die showing: ``die`` (0-2, ascending), ``value``, ``reserved`` (1 or 0)
+``die``             a die showing: ``target="die"``, ``die`` (0-2, ascending), ``value``,
+                    ``reserved`` (1 or 0)
 ``starter``         the starting player of the day: ``player``
 ``deck``            a deck of tour plans: ``deck`` ("40" or "20/30"), ``count``
 ``sheet``           a player's sheet: ``target="sheet"``, ``player``, ``to-move`` (1 or 0)
@@ -36,8 +37,10 @@ class               data-* attributes and meaning
 ``guide``           a Local Guide of a sheet: ``target="guide"``, ``player``, ``guide`` (0-2, the
                     pack's order), ``name``, ``status`` (locked, unlocked, used)
 ``plan``            a tour plan card seen: ``player``, ``card`` (its id), ``points``, ``role``
-                    (kept, discarded, hand), ``complete`` (kept and its three places visited)
-``plan-back``       a card the observer cannot see: ``player``, ``role`` (discarded, hand)
+                    (kept, discarded, hand), ``complete`` (kept and its three places visited);
+                    ``target="plan"`` in a hand (the plans to keep are chosen there)
+``plan-back``       a card the observer cannot see: ``player``, ``role`` (discarded, hand);
+                    ``target="plan"`` in a hand
 ``score``           a sheet's score so far: ``player``, ``score``
 ``highlight``       the suggested turn, drawn over the rest: ``step`` (the action's index in the
                     sequence) and ``kind``: ``move`` (the route, an arrow through the hexes:
@@ -397,7 +400,8 @@ def _status(d: Drawing, state: R.GoGoaState, boxes: dict[tuple, Box]) -> None:
 
 def _die(d: Drawing, parent: ET.Element, i: int, value: int, reserved: bool, x: float,
          y: float) -> None:  # fmt: skip
-    g = d.group(parent, class_="die", data_die=i, data_value=value, data_reserved=int(reserved))
+    g = d.group(parent, class_="die", data_target="die", data_die=i, data_value=value,
+                data_reserved=int(reserved))  # fmt: skip
     d.add(g, "rect", x=x, y=y, width=30, height=30, rx=5, fill="#ffffff",
           stroke="#c0392b" if reserved else INK, stroke_width=2.5 if reserved else 1.2)  # fmt: skip
     for px, py in PIPS[value]:
@@ -529,8 +533,9 @@ def _card(d: Drawing, parent: ET.Element, state: R.GoGoaState, p: int, card: int
     complete = role == "kept" and all(place in sheet.visited for place in plan.places)
     colour = PLAN_COLOURS[plan.points]
     boxes[("card", p, card)] = (x, y, w, h)
-    g = d.group(parent, class_="plan", data_player=p, data_card=card, data_points=plan.points,
-                data_role=role, data_complete=int(complete))  # fmt: skip
+    g = d.group(parent, class_="plan", data_target="plan" if role == "hand" else None,
+                data_player=p, data_card=card, data_points=plan.points, data_role=role,
+                data_complete=int(complete))  # fmt: skip
     d.add(g, "title").text = plan_words(pack, card)
     d.add(g, "rect", x=x, y=y, width=w, height=h, rx=4, fill="#fffaf0",
           stroke=DONE if complete else colour, stroke_width=2.2 if complete else 1.2)  # fmt: skip
@@ -563,7 +568,8 @@ def _chip(d: Drawing, parent: ET.Element, state: R.GoGoaState, p: int, card: int
 
 def _back(d: Drawing, parent: ET.Element, p: int, role: str, x: float, y: float, w: float,
           h: float) -> None:  # fmt: skip
-    g = d.group(parent, class_="plan-back", data_player=p, data_role=role)
+    g = d.group(parent, class_="plan-back", data_target="plan" if role == "hand" else None,
+                data_player=p, data_role=role)  # fmt: skip
     d.add(g, "rect", x=x, y=y, width=w, height=h, rx=3, fill=BACK, stroke="#ffffff")
     d.text(g, x + w / 2, y + h / 2 + 3, "Go Goa tour plan", min(8.0, h - 3), fill="#ffffff")
 

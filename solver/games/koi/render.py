@@ -17,8 +17,8 @@ the score by source)::
 
 The contract with the web page and the tests: every piece is an element with a ``class`` and
 ``data-*`` attributes; ``data-target`` marks what a setup tool is used on
-(``solver.games.koi.setup``). Players count from 0, market spaces from 1 (as the rulebook does),
-hexes are named by their labels (``E5``):
+(``solver.games.koi.setup``) or a person clicks to make a move (``board_moves``). Players count
+from 0, market spaces from 1 (as the rulebook does), hexes are named by their labels (``E5``):
 
 ================  =================================================================================
 class             data-* (and meaning)
@@ -26,15 +26,17 @@ class             data-* (and meaning)
 status            phase, to-move (at a decision), deck (cards left), last-round ("1" if so)
 market-slot       target="market", space (1-5), card (its name; absent: empty), kind, fee
 deck              count: the cards left in the deck
-supply            tile (water, foliage, shore, lily, lantern, expansion), count
-koi-supply        size (small, medium, large), count
+supply            target="supply", tile (water, foliage, shore, lily, lantern, expansion), count
+koi-supply        target="koi-supply", size (small, medium, large), count
 sensei            target="sensei", player, to-move ("1" if so): a panel's title bar
 coins             target="coins", player, value (also ``luck``, ``expansions``: the counters)
 storage           target="storage", player, used, capacity (hexes)
 stored            player, what (``actions.STORED``), count: the contents of a storage
-storage-hex       player, index, what (absent: free), over ("1": beyond the capacity)
+storage-hex       target="storage-hex", player, index, what (absent: free), over ("1": beyond
+                  the capacity)
 taken-cards       target="cards", player: the list of the cards a player took
 taken             player, card, count: each kind of card a player took
+pond              target="pond", player: the group of a pond's hexes
 hex               target="hex", player, hex (label), terrain (``scoring.TERRAINS``), frontier
                   ("1": empty and next to the pond, where a tile may go)
 koi               player, hex, size (small, medium, large)
@@ -250,7 +252,8 @@ class _Picture:
         d.text(d.root, x, y + 10, "Supply", 11.5, text_anchor="start", fill=MUTED)
         for n, tile in enumerate(TILES):
             ty = y + 26 + 19 * n
-            g = d.group(d.root, class_="supply", data_tile=tile, data_count=s.supply[tile])
+            g = d.group(d.root, class_="supply", data_target="supply", data_tile=tile,
+                        data_count=s.supply[tile])  # fmt: skip
             fill = TERRAIN_FILL.get(tile, BOARD)
             d.polygon(g, hex_points(x + 8, ty - 4, 7.5), fill=fill, stroke=MUTED, stroke_width=0.8)
             if tile in ("lily", "lantern"):
@@ -260,7 +263,8 @@ class _Picture:
         d.text(d.root, kx, y + 10, "Koi", 11.5, text_anchor="start", fill=MUTED)
         for k, size in enumerate(KOI_SIZES):
             ky = y + 26 + 30 * k
-            g = d.group(d.root, class_="koi-supply", data_size=size, data_count=s.koi_supply[k])
+            g = d.group(d.root, class_="koi-supply", data_target="koi-supply", data_size=size,
+                        data_count=s.koi_supply[k])  # fmt: skip
             self.fish(g, kx + 9, ky - 4, size)
             price = s.pack.koi_prices[k]
             d.text(g, kx + 22, ky, f"{s.koi_supply[k]} {size}", 11, text_anchor="start", fill=INK)
@@ -319,10 +323,11 @@ class _Picture:
         self.places["pond", p] = (x, y, POND_W, POND_H)
         frontier = set(s.frontier(p))
         pond, koi = s.ponds[p], s.koi[p]
+        whole = d.group(d.root, class_="pond", data_target="pond", data_player=p)
         for cell in range(len(pond)):
             hx, hy = self.centre(p, cell)
             terrain = TERRAINS[pond[cell]]
-            g = d.group(d.root, class_="hex", data_target="hex", data_player=p,
+            g = d.group(whole, class_="hex", data_target="hex", data_player=p,
                         data_hex=label(cell), data_terrain=terrain,
                         data_frontier=1 if cell in frontier else None)  # fmt: skip
             edge = cell in frontier
@@ -435,8 +440,9 @@ class _Picture:
             hy = y + 24 + 1.5 * CELL * row
             what = filling[i] if i < used else None
             over = i >= capacity
-            d.polygon(g, hex_points(hx, hy, CELL - 0.5), class_="storage-hex", data_player=p,
-                      data_index=i, data_what=what, data_over=1 if over else None,
+            d.polygon(g, hex_points(hx, hy, CELL - 0.5), class_="storage-hex",
+                      data_target="storage-hex", data_player=p, data_index=i, data_what=what,
+                      data_over=1 if over else None,
                       fill=STORED_FILL[what] if what else "#8b6b47",
                       stroke=OVER if over else "#5d4630",
                       stroke_width=1.4 if over else 0.6)  # fmt: skip
@@ -468,8 +474,8 @@ class _Picture:
             elif kind == "pass":
                 self.ring(self.places["title", p], i, kind, player=p)
             else:  # meditate, flip, order, reward: a market space
-                self.ring(self.places["slot", _space(before, action)], i, kind, player=p,
-                          space=_space(before, action) + 1)  # fmt: skip
+                self.ring(self.places["slot", space_of(before, action)], i, kind, player=p,
+                          space=space_of(before, action) + 1)  # fmt: skip
 
     def ring(self, box: Box, i: int, kind: str, **where: Any) -> None:
         x, y, w, h = box
@@ -521,7 +527,7 @@ class _Picture:
                fill=MUTED)  # fmt: skip
 
 
-def _space(before: Any, action: int) -> int:
+def space_of(before: Any, action: int) -> int:
     """The market space (0-4) an action is about: the one taken, the one a flipped card lands on
     (the rightmost empty one), or the one taken this turn (its reward, the order)."""
     kind = act.kind(action)

@@ -40,8 +40,9 @@ path-card         target="path-card", segment, golden ("1"/"0"): the card being 
 golden-count      golden: golden path cards revealed this round (of 4)
 sanctuary-card    target="sanctuary-card", card (A-F), state ("scored", "current", "next", "deck"),
                   round (1-5, once revealed)
-next-sanctuary    seen-by (players, space separated), card (only when the observer may know it);
-                  drawn as a card back with "?" otherwise
+next-sanctuary    target="next-sanctuary" (click: peek at it), seen-by (players, space separated),
+                  card (only when the observer may know it); drawn as a card back with "?" otherwise
+no-peek           target="next-sanctuary" (click: peek): the empty place of the next sanctuary card
 deck              target="deck", segment, golden, count: the path cards left of one kind
 decree            decree (its name)
 highlight         step (index in the suggested sequence), kind (draw, peek, path, sanctuary, die);
@@ -244,12 +245,14 @@ class _Picture:
         s, d = self.state, self.d
         self.places["next"] = (x, y + 16, 40, 56)
         if s.next_card is None:
-            d.add(d.root, "rect", x=x, y=y + 16, width=40, height=56, rx=5, fill="none",
-                  stroke=MUTED, stroke_dasharray="4 3")  # fmt: skip
-            d.text(d.root, x + 20, y + 86, "no peek", 10, fill=MUTED)
+            g = d.group(d.root, class_="no-peek", data_target="next-sanctuary")
+            d.add(g, "rect", x=x, y=y + 16, width=40, height=56, rx=5, fill="none",
+                  stroke=MUTED, stroke_dasharray="4 3", pointer_events="all")  # fmt: skip
+            d.text(g, x + 20, y + 86, "no peek", 10, fill=MUTED)
             return
         seen = sorted(s.seen)
-        g = d.group(d.root, class_="next-sanctuary", data_seen_by=" ".join(map(str, seen)),
+        g = d.group(d.root, class_="next-sanctuary", data_target="next-sanctuary",
+                    data_seen_by=" ".join(map(str, seen)),
                     data_card=s.next_card if known else None)  # fmt: skip
         d.add(g, "rect", x=x, y=y + 16, width=40, height=56, rx=5,
               fill="#f6e7c9" if known else "#5b4a6b", stroke=INK)  # fmt: skip

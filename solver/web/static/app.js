@@ -26,6 +26,7 @@ const app = {
   result: null, // the last search result, for "Play this turn"
   play: { running: false, stepping: false, rolls: 0 },
   busy: 0,
+  zoom: 1, // the board's width over the panel's
 };
 
 // ---------- errors and requests ----------
@@ -121,17 +122,26 @@ function selectedGame() {
 
 function fillGameForm(name, values) {
   $("game").value = name;
+  app.formGame = name;
   const game = selectedGame();
   const box = $("options");
   box.replaceChildren();
   for (const [option, fallback] of Object.entries(game.options)) {
     const value = values && option in values ? values[option] : fallback;
     const label = document.createElement("label");
-    const input = document.createElement("input");
+    const choices = (game.choices || {})[option];
+    const input = document.createElement(choices ? "select" : "input");
     input.id = `opt-${option}`;
     input.dataset.testid = `opt-${option}`;
     input.dataset.option = option;
-    if (option === "players") {
+    if (choices) {
+      for (const choice of choices) {
+        const item = new Option(choice.label, choice.value === null ? "" : String(choice.value));
+        if (choice.help) item.title = choice.help;
+        input.append(item);
+      }
+      input.value = value === null || value === undefined ? "" : String(value);
+    } else if (option === "players") {
       Object.assign(input, { type: "number", step: 1 });
       Object.assign(input, { min: game.min_players, max: game.max_players });
       input.value = value;
@@ -158,9 +168,10 @@ function fillGameForm(name, values) {
  * names the field. */
 function readOptions() {
   const options = {};
-  for (const input of $("options").querySelectorAll("input")) {
+  for (const input of $("options").querySelectorAll("input, select")) {
     const name = input.dataset.option;
-    if (input.type === "checkbox") options[name] = input.checked;
+    if (input.tagName === "SELECT") options[name] = input.value === "" ? null : input.value;
+    else if (input.type === "checkbox") options[name] = input.checked;
     else if (input.type === "number") options[name] = numberOr(input.value);
     else if (input.value.trim() === "") continue; // the game's default
     else if (input.dataset.kind === "number") options[name] = numberOr(input.value);
@@ -214,6 +225,7 @@ function drawBoard(svg) {
   if (picture) {
     picture.removeAttribute("width");
     picture.removeAttribute("height");
+    picture.style.width = `${100 * app.zoom}%`;
   }
   board.dataset.views = String(Number(board.dataset.views) + 1);
   markTargets();
@@ -261,6 +273,44 @@ function fillObserver(count) {
 
 async function refresh() {
   show(await viewAt(app.history.index));
+}
+
+// ---------- zoom and pan ----------
+
+const ZOOMS = [1, 1.5, 2, 3, 4];
+
+/** Zooms the board to `zoom` times the panel's width (1: it fits); a zoomed board is dragged to pan. */
+function setZoom(zoom) {
+  app.zoom = Math.max(ZOOMS[0], Math.min(ZOOMS[ZOOMS.length - 1], zoom));
+  const board = $("board");
+  board.dataset.zoom = String(app.zoom);
+  const picture = board.querySelector("svg");
+  if (picture) picture.style.width = `${100 * app.zoom}%`;
+  $("zoom-out").disabled = app.zoom === ZOOMS[0];
+  $("zoom-in").disabled = app.zoom === ZOOMS[ZOOMS.length - 1];
+}
+
+function zoomBy(step) {
+  const at = ZOOMS.findIndex((zoom) => zoom >= app.zoom);
+  setZoom(ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, at + step))]);
+}
+
+function pan(event) {
+  const board = $("board");
+  if (app.zoom === 1 || event.button !== 0 || event.target.closest(".clickable")) return;
+  const start = { x: event.clientX, y: event.clientY, left: board.scrollLeft, top: board.scrollTop };
+  board.classList.add("panning");
+  const move = (e) => {
+    board.scrollLeft = start.left - (e.clientX - start.x);
+    board.scrollTop = start.top - (e.clientY - start.y);
+  };
+  const stop = () => {
+    board.classList.remove("panning");
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", stop);
+  };
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", stop);
 }
 
 // ---------- set up ----------
@@ -333,13 +383,23 @@ function toolParams(tool) {
   return Object.fromEntries(tool.params.map((p) => [p.name, p.choices[chosen[p.name] || 0].value]));
 }
 
-/** Marks the board's elements the selected tool is used on (they light up under the mouse). */
+/** Marks the board's elements a click acts on (they light up under the mouse): those the selected
+ * setup tool is used on, or those of the moves a person may make on the board. */
 function markTargets() {
   const tool = app.tab === "setup" ? selectedTool() : undefined;
   const target = tool ? tool.target : "";
-  for (const element of $("board").querySelectorAll("[data-target]")) {
+  const board = $("board");
+  for (const element of board.querySelectorAll("[data-target]")) {
     element.classList.toggle("clickable", target !== "" && element.dataset.target === target);
+    element.classList.remove("movable");
   }
+  app.boardMoves = movesOnBoard();
+  for (const move of app.boardMoves) {
+    for (const element of board.querySelectorAll(selectorOf(move.target))) {
+      element.classList.add("clickable", "movable");
+    }
+  }
+  board.dataset.movable = String(app.boardMoves.length);
 }
 
 async function edit(tool, target) {
@@ -348,7 +408,11 @@ async function edit(tool, target) {
 }
 
 function onBoardClick(event) {
-  const tool = app.tab === "setup" ? selectedTool() : undefined;
+  if (app.tab !== "setup") {
+    clickMove(event);
+    return;
+  }
+  const tool = selectedTool();
   if (!tool || !tool.target) return;
   const element = event.target.closest(`[data-target="${CSS.escape(tool.target)}"]`);
   if (!element) {
@@ -566,6 +630,85 @@ async function applyResult() {
   record(next, { label: plan(result).join("; "), player: result.player, actions });
 }
 
+// ---------- moves on the board ----------
+
+/** The decisions a click on the board makes: in Play when a person is to move, in Analyse at any
+ * decision (the move goes into the history, to enter a line); each names its element (`target`). */
+function movesOnBoard() {
+  const view = app.view;
+  if (!view || view.chance || view.terminal) return [];
+  const person = app.play.running && !app.play.stepping && seat(view.to_move) === "human";
+  if (!(app.tab === "analyse" || (app.tab === "play" && person))) return [];
+  return (view.legal || []).filter((move) => move.target);
+}
+
+function selectorOf(target) {
+  const attribute = ([key, value]) => `[data-${key}="${CSS.escape(String(value))}"]`;
+  return Object.entries(target).map(attribute).join("");
+}
+
+/** The moves made by clicking `element` of the board. */
+function movesAt(element) {
+  return (app.boardMoves || []).filter((move) => element.matches(selectorOf(move.target)));
+}
+
+function clickMove(event) {
+  const element = event.target.closest(".movable");
+  closeChooser();
+  if (!element) return;
+  const moves = movesAt(element);
+  if (moves.length === 1) action(() => makeMove(moves[0]))();
+  else if (moves.length > 1) openChooser(moves, event);
+}
+
+/** Says under the status what a click on the lit element under the mouse would play. */
+function hoverMove(event) {
+  const element = event.target.closest(".movable");
+  const moves = element ? movesAt(element) : [];
+  let text = "";
+  if (moves.length === 1) text = `Click to play: ${moves[0].text}`;
+  else if (moves.length > 1) text = `Click to choose among ${moves.length} moves here: ${moves[0].text}, …`;
+  else if (app.boardMoves && app.boardMoves.length) text = "Click a lit place on the board to move.";
+  $("move-hint").textContent = text;
+}
+
+/** A list of the moves at one place of the board, by the click; hovering one draws it. */
+function openChooser(moves, event) {
+  const chooser = $("move-chooser");
+  const box = $("board-panel").getBoundingClientRect();
+  chooser.style.left = `${Math.max(0, Math.min(event.clientX - box.left, box.width - 320))}px`;
+  chooser.style.top = `${event.clientY - box.top + 8}px`;
+  const drawn = app.view;
+  $("move-options").replaceChildren(
+    ...moves.map((move) => {
+      const button = element("button", move.text);
+      button.dataset.testid = "move-option";
+      button.dataset.action = String(move.action);
+      button.addEventListener("click", action(() => makeMove(move)));
+      button.addEventListener("mouseenter", () => previewMove(drawn, move).catch(showError));
+      button.addEventListener("mouseleave", () => app.view === drawn && drawBoard(drawn.svg));
+      return button;
+    }),
+  );
+  chooser.hidden = false;
+}
+
+function closeChooser() {
+  if ($("move-chooser").hidden) return;
+  $("move-chooser").hidden = true;
+  if (app.view) drawBoard(app.view.svg);
+}
+
+async function previewMove(drawn, move) {
+  const shown = await post("/api/view", current({ highlight: [move.action] }));
+  if (app.view === drawn && !$("move-chooser").hidden) drawBoard(shown.svg);
+}
+
+async function makeMove(move) {
+  $("move-chooser").hidden = true;
+  await choose(app.view.to_move, move);
+}
+
 // ---------- chance, in Analyse and Play ----------
 
 /** One chance outcome drawn by the server: the game's seed, then one more for each roll. */
@@ -706,7 +849,8 @@ function renderChoices() {
     } else if (!view.chance && seat(view.to_move) === "human") {
       items = view.legal || [];
       player = view.to_move;
-      setPlayStatus(`Player ${player} to move: choose a move.`);
+      const where = (view.legal || []).some((move) => move.target) ? "on the board or below" : "below";
+      setPlayStatus(`Player ${player} to move: choose a move ${where}.`);
     }
   }
   $("play-choices").hidden = items.length === 0;
@@ -719,6 +863,7 @@ function renderChoices() {
     box.append(button);
   }
   filterChoices();
+  markTargets();
 }
 
 function filterChoices() {
@@ -796,7 +941,9 @@ async function newGame() {
   const game = selectedGame();
   const seed = numberOr($("seed").value);
   const body = { game: game.name, options: readOptions(), seed, advance: true, observer: null };
+  const asked = (app.deals = (app.deals || 0) + 1);
   const view = await post("/api/new", body);
+  if (asked !== app.deals) return; // a newer game was asked for meanwhile
   $("observer").value = "";
   newPosition(view, `new game, seed ${seed}`);
 }
@@ -1054,7 +1201,11 @@ async function start() {
 
 function wire() {
   const on = (id, event, handler) => $(id).addEventListener(event, handler);
-  on("game", "change", () => fillGameForm($("game").value));
+  on("game", "change", action(async () => {
+    if ($("game").value === app.formGame) return;
+    fillGameForm($("game").value);
+    await newGame();
+  }));
   on("new-game", "click", action(newGame));
   on("observer", "change", action(refresh));
   on("error-close", "click", clearError);
@@ -1062,6 +1213,12 @@ function wire() {
     tab.addEventListener("click", () => selectTab(tab.dataset.panel));
   }
   on("board", "click", onBoardClick);
+  on("board", "pointerdown", pan);
+  on("zoom-in", "click", () => zoomBy(+1));
+  on("zoom-out", "click", () => zoomBy(-1));
+  on("zoom-fit", "click", () => setZoom(1));
+  on("board", "mouseover", hoverMove);
+  on("board", "mouseleave", () => ($("move-hint").textContent = ""));
   on("tool-apply", "click", action(() => edit(selectedTool(), {})));
   on("position-load", "click", action(loadPasted));
   on("position-copy", "click", action(copyPosition));
@@ -1086,9 +1243,11 @@ function wire() {
   on("chance-roll", "click", action(async () => recordRoll(await rollChance())));
   on("chance-choose", "click", action(chooseOutcome));
   const keys = { ArrowLeft: goBy(-1), ArrowRight: goBy(+1) };
+  Object.assign(keys, { "+": () => zoomBy(+1), "-": () => zoomBy(-1), 0: () => setZoom(1) });
   keys.Home = action(() => goTo(0));
   keys.End = action(() => goTo(app.history.entries.length - 1));
   document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeChooser();
     const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
     if (typing || event.altKey || event.ctrlKey || event.metaKey || !keys[event.key]) return;
     event.preventDefault();
@@ -1097,4 +1256,5 @@ function wire() {
 }
 
 wire();
+setZoom(1);
 start();
