@@ -271,3 +271,20 @@ def test_the_header_says_whose_turn_it_is() -> None:
     state = play_until(3, 14, lambda s: s.turn_start() and s.active == 2)
     status = " ".join(e.text or "" for e in pieces(parse(svg(state)), "status"))
     assert "3 players" in status and "player 2's turn" in status and "place a tile" in status
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_variants_legend_stays_in_the_grounds_column(players: int) -> None:
+    """The journal icons' legend used to be one line running under player 0's journal."""
+    state = play_until(players, 1, lambda s: not s.is_chance_node(), variant=True)
+    root = parse(svg(state))
+    texts = {"".join(t.itertext()): t for t in root.iter(f"{NS}text")}
+    panel_x = float(texts["Virtue supply"].get("x"))
+    legend = next(g for g in root.iter(f"{NS}g") if g.get("class") == "legend")
+    lines = ["".join(t.itertext()) for t in legend.iter(f"{NS}text")]
+    assert any("Move-Monk" in line for line in lines) and any("Move-Ensō" in line for line in lines)
+    for text in legend.iter(f"{NS}text"):
+        width = 0.6 * 11 * len("".join(text.itertext()))  # an 11 px sans letter is at most ~0.6 em
+        assert float(text.get("x")) + width < panel_x, "".join(text.itertext())
+    legend_bottom = max(float(t.get("y")) for t in legend.iter(f"{NS}text"))
+    assert legend_bottom < float(root.get("viewBox").split()[3])

@@ -644,3 +644,14 @@ def test_a_phone_screen_shows_the_board_and_the_tools_without_sideways_scrolling
     pages.best_turn(page, time=0.2)
     assert page.locator("#result-apply").is_visible() and pages.error_text(page) == ""
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_godo_variants_legend_does_not_run_under_the_journals(page: Any) -> None:
+    pages.new_game(page, "godo", seed=1, players=2, variant=True)
+    overlaps = page.evaluate("""() => {
+        const texts = [...document.querySelectorAll('#board text')];
+        const panel = texts.find(t => t.textContent === 'Virtue supply').getBoundingClientRect().left;
+        return [...document.querySelectorAll('#board g.legend text')]
+            .filter(t => t.getBoundingClientRect().right > panel).map(t => t.textContent);
+    }""")
+    assert overlaps == []

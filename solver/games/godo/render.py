@@ -123,6 +123,8 @@ _POOL_WORDS = {
     R.POOL_SHARE: "sharing: use the active player's leftover virtue tokens",
 }
 _ICON_LETTERS = {"move_monk": "M", "relocate_tile": "T", "move_enso": "E"}
+_ICON_WORDS = {"move_monk": "Move-Monk", "relocate_tile": "Relocate-Tile", "move_enso": "Move-Ensō"}
+_ICON_INK = "#7a2f8f"
 _MOVING = (R.MOVE, R.FOX, R.PUSH, R.RELOCATE, R.ENSO_FROM, R.ENSO_TO)
 
 
@@ -152,8 +154,9 @@ class _Picture:
         self.panel_x = self.left + (self.x1 - self.x0 + 1) * UNIT + _MARGIN + 8
         common = 122 + (30 if state.solo else 0)
         width = self.panel_x - self.left - _MARGIN
-        self.legend_columns = max(1, min(len(_LEGEND), int(width // _LEGEND_STEP)))
-        legend_rows = -(-len(_LEGEND) // self.legend_columns)
+        entries = len(_LEGEND) + (len(_ICON_LETTERS) if state.variant else 0)
+        self.legend_columns = max(1, min(entries, int(width // _LEGEND_STEP)))
+        legend_rows = -(-entries // self.legend_columns)
         body = max((self.y1 - self.y0 + 1) * UNIT + 42 + 18 * legend_rows, common + state.players * _BLOCK)
         self.notes_y = self.top + body + 8
         height = self.notes_y + (22 + 18 * len(steps) if steps else 0) + 8
@@ -188,7 +191,7 @@ class _Picture:
     def header(self) -> None:
         s, root = self.state, self.d.root
         mode = "solo" if s.solo else f"{s.players} players"
-        variant = " · variant: the Sacred Specialties" if s.variant else ""
+        variant = " · Sacred Specialties" if s.variant else ""
         self.text(
             root,
             (_MARGIN, 30),
@@ -381,18 +384,22 @@ class _Picture:
             d.add(g, "circle", cx=at[0], cy=at[1] - 0.5 * k, r=2 * k, fill=_LIGHT)
 
     def legend(self, y: float) -> None:
-        """What the markers (and, in the variant, the journal's icon letters) mean."""
+        """What the markers (and, in the variant, the journal's icon letters) mean, in as many
+        columns of ``_LEGEND_STEP`` as fit under the grounds."""
         d, x = self.d, self.left
         g = d.group(d.root, class_="legend", **_OFF)
-        for i, (kind, colour, words) in enumerate(_LEGEND):
+        icons = [(_ICON_LETTERS[name], words) for name, words in _ICON_WORDS.items()] if self.state.variant else []
+        for i, entry in enumerate([*_LEGEND, *icons]):
             column, row = i % self.legend_columns, i // self.legend_columns
             at = (x + column * _LEGEND_STEP, y + row * 18)
-            self.marker(g, Marker(kind, colour), (at[0] + 8, at[1] - 4), 1.2, {})
-            self.text(g, (at[0] + 20, at[1]), words, 11)
-        if self.state.variant:
-            icons = "journal icons: M Move-Monk · T Relocate-Tile · E Move-Ensō"
-            rows = -(-len(_LEGEND) // self.legend_columns)
-            self.text(g, (x, y + 18 * rows + 2), icons, 11, fill="#7a2f8f")
+            if len(entry) == 3:
+                kind, colour, words = entry
+                self.marker(g, Marker(kind, colour), (at[0] + 8, at[1] - 4), 1.2, {})
+                self.text(g, (at[0] + 20, at[1]), words, 11)
+            else:
+                letter, words = entry
+                self.text(g, (at[0] + 4, at[1]), letter, 11, fill=_ICON_INK, font_weight="bold")
+                self.text(g, (at[0] + 20, at[1]), f"journal icon: {words}", 11, fill=_ICON_INK)
 
     def movement(self) -> None:
         """This turn's last path (not to be travelled again at once), the move being made and the
@@ -704,7 +711,7 @@ class _Picture:
                 (cx + _CELL_W / 2 - 6, cy - _CELL_H / 2 + 9),
                 _ICON_LETTERS[icon],
                 8,
-                fill="#7a2f8f",
+                fill=_ICON_INK,
                 text_anchor="middle",
                 font_weight="bold",
                 class_="icon",
