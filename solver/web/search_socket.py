@@ -10,7 +10,8 @@ player to move (``evaluation``): a win chance with players, the expected final s
 ``observer``, the search knows only what that player sees: the rest is dealt at random (the
 result's ``guessed`` says the mover's own hand was). A new search stops the running one first
 (its ``result``, marked ``stopped``, comes before the new search's messages); closing the socket
-stops its search. Bad messages are answered with ``{"type": "error", "error", "field"}`` and the
+stops its search. At most ``SEARCH_THREADS`` searches run at once; the others wait, and their
+messages say for how long (``queued``, seconds). Bad messages are answered with ``{"type": "error", "error", "field"}`` and the
 socket stays open::
 
     >>> text = '{"type": "search", "game": "kokoro", "position": {}, "time": 0.2}'
@@ -28,7 +29,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +45,12 @@ from solver.engine.queries import Query, QueryError, check_query, queries
 from solver.engine.service import error_json, search_position
 from solver.web.bodies import read_observer
 from solver.web.views import as_seen_by, position_of
+
+SEARCH_THREADS = os.cpu_count() or 1
+"""How many searches run at once (the compiled searchers release the GIL); more wait their turn,
+and each message says how long its search waited (``queued``)."""
+
+SEARCHES = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="solver-search")
 
 REPORT_EVERY = 0.25
 """Seconds between two ``info`` messages of a search."""
@@ -129,17 +139,40 @@ def evaluation(state: Any, value: float) -> dict[str, Any]:
             "low": float(points(0.0)), "high": float(points(1.0))}  # fmt: skip
 
 
-def run_search(request: SearchRequest, stop: threading.Event, on_info: Any) -> dict[str, Any]:
-    """Run one search (on the calling thread) and return its ``result`` message."""
+def turn_of(state: Any, line: dict[str, Any]) -> list[int]:
+    """The actions of a ``multipv`` line that are the player to move's own turn from ``state`` (up
+    to the first chance step or another player's step; none when the line is from a later decision
+    of the turn, which the AI reports once the first has a single choice)."""
+    mover, walker = state.current_player(), state.clone()
+    turn = []
+    for step in line.get("pv", []):
+        if step["player"] != mover or step["chance"] or step["action"] not in walker.legal_actions():
+            break
+        walker.apply_action(step["action"])
+        turn.append(step["action"])
+    return turn
+
+
+def run_search(
+    request: SearchRequest, stop: threading.Event, on_info: Any, queued: float = 0.0
+) -> dict[str, Any]:
+    """Run one search (on the calling thread) and return its ``result`` message; ``queued``: the
+    seconds it waited for a thread, reported in every message. An ``info`` whose best turn changed
+    carries its picture (``svg``), so the page draws the best line while the search runs."""
     _, game, state = position_of(request.body)
     observer = read_observer(request.body, game.players)
     state, guessed = as_seen_by(game, state, observer, request.query.limits.seed)
     mover = state.current_player()
+    drawn: list[int] = []
 
     def info(found: dict[str, Any]) -> None:
         values = found.get("values") or []
         worth = {"evaluation": evaluation(state, values[mover])} if len(values) > mover else {}
-        on_info({"type": "info", **found, **worth})
+        best = turn_of(state, found["multipv"][0]) if found.get("multipv") else []
+        if best and best != drawn:
+            drawn[:] = best
+            worth["svg"] = str(render.svg(state, observer=observer, highlight=best))
+        on_info({"type": "info", "queued": queued, **found, **worth})
 
     query = request.query
     result = search_position(
@@ -147,7 +180,8 @@ def run_search(request: SearchRequest, stop: threading.Event, on_info: Any) -> d
     )
     picture = render.svg(state, observer=observer, highlight=result["actions"])
     worth = evaluation(state, result["value"])
-    return {"type": "result", **result, "evaluation": worth, "guessed": guessed, "svg": str(picture)}
+    return {"type": "result", **result, "evaluation": worth, "guessed": guessed, "queued": queued,
+            "svg": str(picture)}  # fmt: skip
 
 
 def error_message(exc: Exception) -> dict[str, Any]:
@@ -211,8 +245,13 @@ class SearchSocket:
         def on_info(info: dict[str, Any]) -> None:
             loop.call_soon_threadsafe(self.outbox.put_nowait, info)
 
+        asked = time.monotonic()
+
+        def search() -> dict[str, Any]:
+            return run_search(request, stop, on_info, round(time.monotonic() - asked, 3))
+
         try:
-            self.outbox.put_nowait(await asyncio.to_thread(run_search, request, stop, on_info))
+            self.outbox.put_nowait(await loop.run_in_executor(SEARCHES, search))
         except Exception as exc:
             if not isinstance(exc, SolverError):
                 log.exception("search failed")

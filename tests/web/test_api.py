@@ -8,6 +8,7 @@ import threading
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -562,3 +563,28 @@ def test_an_analysis_as_another_player_knows_only_what_they_see(
     assert {k: answers["first"][k] for k in same} == {k: answers["second"][k] for k in same}
     socket.send(json.dumps({**body, "observer": None}))
     assert not until_result(socket)[1]["guessed"]
+
+
+def test_info_draws_the_best_turn_so_far(client: httpx.Client, socket: ClientConnection) -> None:
+    socket.send(json.dumps(search_body(client, "godo", {"players": 2}, time=1.0, algorithm="mcts")))
+    infos, result = until_result(socket)
+    drawn = [info for info in infos if "svg" in info]
+    assert drawn and all("highlight" in classes(info["svg"]) for info in drawn)
+    assert all(info["queued"] >= 0 for info in infos) and result["queued"] >= 0
+
+
+def test_searches_beyond_the_threads_wait_and_say_how_long(
+    client: httpx.Client, server_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one = ThreadPoolExecutor(1)
+    monkeypatch.setattr(search_socket, "SEARCHES", one)
+    body = search_body(client, "kokoro", {"players": 1}, time=0.5, algorithm="mcts")
+    url = "ws" + server_url.removeprefix("http") + "/ws/search"
+    with connect(url, open_timeout=WAIT) as first, connect(url, open_timeout=WAIT) as second:
+        first.send(json.dumps(body))
+        assert receive(first)["type"] == "info"
+        second.send(json.dumps(body))
+        waited = until_result(second)[1]
+        assert until_result(first)[1]["queued"] < 0.2
+    assert waited["queued"] >= 0.2 and waited["stats"]["seconds"] < 1.0
+    one.shutdown()

@@ -655,3 +655,16 @@ def test_the_godo_variants_legend_does_not_run_under_the_journals(page: Any) -> 
             .filter(t => t.getBoundingClientRect().right > panel).map(t => t.textContent);
     }""")
     assert overlaps == []
+
+
+def test_the_best_turn_so_far_is_drawn_while_the_search_runs(page: Any) -> None:
+    pages.new_game(page, "godo", seed=1, players=2)
+    page.click("#tab-analyse")
+    page.fill("#search-time", "8")
+    page.click("#search-start")
+    started = time.monotonic()
+    page.wait_for_function("document.querySelectorAll('#board .highlight').length > 0")
+    assert time.monotonic() - started < 6 and page.is_hidden("#search-result")
+    page.click("#search-stop")
+    page.wait_for_selector("#search-result:not([hidden])")
+    assert pages.error_text(page) == ""

@@ -545,6 +545,10 @@ function showInfo(info) {
   $("search-info").hidden = false;
   $("info-iterations").textContent = String(info.iterations ?? 0);
   $("info-seconds").textContent = Number(info.seconds ?? 0).toFixed(2);
+  const waited = Number(info.queued ?? 0);
+  $("info-queued").hidden = waited < 0.05;
+  $("info-queued").textContent = `waited ${waited.toFixed(1)} s for the server`;
+  if (info.svg) drawBoard(info.svg); // the best turn so far, drawn while the search runs
   if (info.evaluation) {
     $("info-value").textContent = evaluationText(info.evaluation);
     showEvaluation({ ...info.evaluation, player: app.view.to_move });
@@ -605,7 +609,7 @@ function showResult(result) {
   const player = result.player ?? app.view.to_move;
   const evaluation = { ...result.evaluation, player };
   here().evaluation = evaluation;
-  showInfo({ ...stats, evaluation: result.evaluation, multipv: result.multipv });
+  showInfo({ ...stats, evaluation: result.evaluation, multipv: result.multipv, queued: result.queued });
   renderHistory();
   const list = $("result-plan");
   list.replaceChildren(...plan(result).map((step) => element("li", step)));
