@@ -453,6 +453,9 @@ def test_the_evaluation_bar_says_what_it_measures(page: Any, game: str, measures
     assert page.get_attribute("#eval-bar", "data-measures") == measures and low <= value <= high
     assert page.inner_text("#eval-text").startswith("Player 0: ") and measures in page.inner_text("#eval-text")
     assert page.get_attribute("#eval-graph", "data-points") == "1"
+    lines = page.locator("#search-lines .line-numbers").all_inner_texts()
+    assert lines and all(measures in line for line in lines), lines  # the same terms everywhere
+    assert measures in page.inner_text("#info-value") and measures in page.inner_text("#result-value")
     before = pages.views(page)
     page.click("#result-apply")
     pages.wait_redraw(page, before)

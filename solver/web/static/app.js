@@ -549,10 +549,14 @@ function showInfo(info) {
   $("info-queued").hidden = waited < 0.05;
   $("info-queued").textContent = `waited ${waited.toFixed(1)} s for the server`;
   if (info.svg) drawBoard(info.svg); // the best turn so far, drawn while the search runs
-  if (info.evaluation) {
-    $("info-value").textContent = evaluationText(info.evaluation);
-    showEvaluation({ ...info.evaluation, player: app.view.to_move });
+  const scale = info.evaluation;
+  if (scale) {
+    $("info-value").textContent = evaluationText(scale);
+    showEvaluation({ ...scale, player: app.view.to_move });
   }
+  // a line's value (0 to 1, for the player to move) in the evaluation's terms when they are known
+  const worth = (value) =>
+    scale ? evaluationText({ ...scale, value: scale.low + value * (scale.high - scale.low) }) : value.toFixed(3);
   const list = $("search-lines");
   list.replaceChildren();
   for (const line of info.multipv || []) {
@@ -563,7 +567,7 @@ function showInfo(info) {
     head.textContent = line.text;
     const numbers = document.createElement("span");
     numbers.className = "line-numbers";
-    numbers.textContent = `${Number(line.value).toFixed(3)} · ${line.visits ?? ""} visits`;
+    numbers.textContent = `${worth(Number(line.value))} · ${line.visits ?? ""} visits`;
     item.append(head, numbers);
     const steps = Array.isArray(line.pv) ? line.pv : [];
     if (steps.length > 1) {
