@@ -29,12 +29,10 @@ import solver
 from solver.api import GAMES, game_class
 from solver.core.actions import legal_action
 from solver.core.agents import MAX_SECONDS, MAX_WORKERS
-from solver.core.errors import GameRecordError, IllegalActionError, SolverError
+from solver.core.errors import IllegalActionError, SolverError
 from solver.core.strict_json import join
 from solver.engine import queries as Q
-from solver.engine.service import error_json, load_position, search_position
-from solver.review.record import read_game
-from solver.review.review import check_seats, review
+from solver.engine.service import error_json, load_position, review_query, search_position
 
 PROTOCOL = 1
 
@@ -204,16 +202,8 @@ class Engine:
     def _review(self, query: Q.Query, stop: threading.Event) -> None:
         """A review: a ``decision`` line for each decision as it is reviewed, then the ``review``
         (the summary; ``stopped`` if a ``stop`` ended it early)."""
-        try:
-            saved = read_game(query.record, pack=query.pack)
-        except GameRecordError as exc:
-            raise Q.QueryError(join("record", exc.field) if exc.field != "record" else "record", exc.detail) from None
-        limits = query.limits
-        seats = None if query.seats is None else check_seats(query.seats, saved.options["players"], "players")
-        found = review(saved, seats, limits.time, limits.iterations, limits.seed, stop=stop,
-                       on_decision=lambda d: self.send({"id": query.id, "type": "decision", **d.to_json()}))  # fmt: skip
-        summary = {k: v for k, v in found.to_json().items() if k != "decisions"}
-        self.send({"id": query.id, "type": "review", **summary, "stopped": stop.is_set()})
+        summary = review_query(query, stop, lambda d: self.send({"id": query.id, "type": "decision", **d}))
+        self.send({"id": query.id, "type": "review", **summary})
 
 
 def _where(state: Any) -> dict[str, Any]:

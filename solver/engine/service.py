@@ -20,9 +20,12 @@ from collections.abc import Callable
 from typing import Any
 
 import solver
-from solver.core.errors import SearchError
+from solver.core.errors import GameRecordError, SearchError
 from solver.core.params import Params
-from solver.engine.queries import Limits
+from solver.core.strict_json import join
+from solver.engine.queries import Limits, QueryError
+from solver.review.record import read_game
+from solver.review.review import check_seats, review
 
 _GAMES: OrderedDict[str, Any] = OrderedDict()
 _GAMES_LOCK = threading.Lock()
@@ -116,3 +119,21 @@ def error_json(exc: Exception) -> dict[str, str]:
         detail = rest
     return {"field": field, "message": detail if detail is not None else str(exc)}
 
+
+def review_query(query: Any, stop: threading.Event, on_decision: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """Run a ``review`` query (``solver.engine.queries``): its record read strictly, each decision's
+    JSON to ``on_decision`` as it is reviewed; the answer is the review without its decisions (the
+    summary, the hindsight line), ``stopped`` if ``stop`` ended it early.
+
+    Raises:
+        QueryError: naming ``record.<field>`` of a broken record or a bad ``players[i]``.
+    """
+    try:
+        saved = read_game(query.record, pack=query.pack)
+    except GameRecordError as exc:
+        raise QueryError(join("record", exc.field) if exc.field != "record" else "record", exc.detail) from None
+    limits = query.limits
+    seats = None if query.seats is None else check_seats(query.seats, saved.options["players"], "players")
+    found = review(saved, seats, limits.time, limits.iterations, limits.seed, stop=stop,
+                   on_decision=lambda decision: on_decision(decision.to_json()))  # fmt: skip
+    return {**{k: v for k, v in found.to_json().items() if k != "decisions"}, "stopped": stop.is_set()}

@@ -52,7 +52,7 @@ BEST_TURN = ("mistake", "blunder")
 class Decision:
     """One reviewed decision: the step it is in the record, who decided, the action played and the
     best one (integers and words), their values and the loss in the game's units, the mark
-    (``None``: no mark), the best turn in words (for a mistake or worse), and the search behind
+    (``None``: no mark), the best turn in words and as actions (for a mistake or worse), and the search behind
     it: the played action's visits, the iterations, and the ``margin`` a loss must exceed to be
     marked (twice the standard error of the difference of the two values, in the game's units)."""
 
@@ -67,6 +67,7 @@ class Decision:
     loss: float
     mark: str | None
     best_turn: list[str] = field(default_factory=list)
+    best_actions: list[int] = field(default_factory=list)
     visits: int = 0
     iterations: int = 0
     margin: float = 0.0
@@ -80,12 +81,14 @@ class Decision:
 
 @dataclass
 class Review:
-    """A reviewed game: its ``decisions``, the ``units`` the values are in, and per seat a summary
-    (``summary()``)."""
+    """A reviewed game: its ``decisions``, the ``units`` the values are in and their ``scale`` (the
+    lowest and highest value: 0 and 1 for a win chance, the solo score's range), and per seat a
+    summary (``summary()``)."""
 
     game: str
     players: int
     units: str
+    scale: tuple[float, float]
     seats: list[int]
     decisions: list[Decision] = field(default_factory=list)
     hindsight: dict[str, Any] | None = None
@@ -102,8 +105,9 @@ class Review:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        out = {"game": self.game, "players": self.players, "units": self.units, "seats": self.seats,
-               "decisions": [d.to_json() for d in self.decisions], "summary": self.summary()}  # fmt: skip
+        out = {"game": self.game, "players": self.players, "units": self.units, "scale": list(self.scale),
+               "seats": self.seats, "decisions": [d.to_json() for d in self.decisions],
+               "summary": self.summary()}  # fmt: skip
         if self.hindsight is not None:
             out["hindsight"] = self.hindsight
         return out
@@ -152,7 +156,7 @@ def review(
     budget = (time_limit, iterations, seed)
     units = "win chance" if players > 1 else f"expected {game.solo_info.score_name}"
     points = (lambda value: value) if players > 1 else game.new_initial_state().solo_points
-    found = Review(saved.game, players, units, seats)
+    found = Review(saved.game, players, units, (points(0.0), points(1.0)), seats)
 
     def take(decision: Decision) -> None:
         found.decisions.append(_in_units(decision, points))
@@ -226,7 +230,7 @@ def _search(state: Any, index: int, played: int, budget: tuple) -> Decision:
         searcher.force(played)
         stats = searcher.run(iterations=iterations, seconds=time_limit)
         best = stats.best if stats.value_of(stats.best) > stats.value_of(played) else played
-        turn = _turn(searcher, kstate, best)
+        turn, words = _turn(searcher, kstate, best)
     finally:
         searcher.close()
     value, best_value = stats.value_of(played), stats.value_of(best)
@@ -236,7 +240,8 @@ def _search(state: Any, index: int, played: int, budget: tuple) -> Decision:
     mark = _mark(best_value - value, margin, kstate.players)
     return Decision(index, kstate.current_player(), played, state.action_to_string(played), best,
                     state.action_to_string(best), value, best_value, best_value - value, mark,
-                    turn if mark in BEST_TURN else [], visits, stats.iterations, margin)  # fmt: skip
+                    words if mark in BEST_TURN else [], turn if mark in BEST_TURN else [], visits,
+                    stats.iterations, margin)  # fmt: skip
 
 
 def _in_units(decision: Decision, points: Callable[[float], float]) -> Decision:
@@ -258,16 +263,18 @@ def _mark(loss: float, margin: float, players: int) -> str | None:
     return next((name for name, multi, solo in MARKS if loss >= (solo if players == 1 else multi)), None)
 
 
-def _turn(searcher: MCTSSearcher, kstate: Any, best: int) -> list[str]:
-    """The rest of the player's turn from ``best`` on, as the search's most visited line has it, in words."""
-    walker, words = kstate.clone(), []
+def _turn(searcher: MCTSSearcher, kstate: Any, best: int) -> tuple[list[int], list[str]]:
+    """The rest of the player's turn from ``best`` on, as the search's most visited line has it: its
+    actions and their words."""
+    walker, actions, words = kstate.clone(), [], []
     player = kstate.current_player()
     for action, chance in searcher.principal_variation(best, 64):
         if chance or walker.is_terminal() or walker.current_player() != player or action not in walker.legal_actions():
             break
+        actions.append(action)
         words.append(walker.action_to_string(action))
         walker.apply_legal_action(action)
-    return words
+    return actions, words
 
 
 def _hindsight(saved: SavedGame, game: Any) -> dict[str, Any] | None:

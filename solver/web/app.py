@@ -32,7 +32,7 @@ import solver
 from solver.api import GAMES, game_class
 from solver.core.errors import SolverError
 from solver.engine.service import error_json
-from solver.web import solo, views
+from solver.web import records, solo, views
 from solver.web.bodies import option_choices, read_body, web_options
 from solver.web.search_socket import search_socket
 
@@ -48,6 +48,8 @@ ENDPOINTS: dict[
     "/api/replay": (views.replay, ("game", "options", "position", "steps"), ("game", "position", "steps")),
     "/api/roll": (views.roll_once, (*_COMMON, "seed"), ("game", "position")),
     "/api/edit": (views.edit, (*_COMMON, "tool", "params", "target"), ("game", "position", "tool")),
+    "/api/record/save": (records.save, ("game", "options", "actions", "seed", "seats"), ("game", "actions")),
+    "/api/record/open": (records.open_record, ("record",), ("record",)),
     "/api/solo": (solo.solo_game, ("game", "options", "seed", "agent", "params"), ("game",)),
 }
 """Each POST endpoint: what answers it, the body's keys, and the keys it must have."""

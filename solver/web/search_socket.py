@@ -1,8 +1,10 @@
 """``WS /ws/search``: a best-turn search streamed to the page, which can stop it at any time.
 
 The page sends ``{"type": "search", "game", "options", "position", "observer", "time",
-"iterations", "multipv", "algorithm", "seed"}`` (all but ``game`` and ``position`` optional) or
-``{"type": "stop"}``. A search runs ``solver.engine.service.search_position`` (the code path of
+"iterations", "multipv", "algorithm", "seed"}`` (all but ``game`` and ``position`` optional),
+``{"type": "review", "record", "players", "time", "iterations", "seed"}`` (a game record reviewed
+as ``solver review`` does: a ``decision`` message each, then the ``review``) or
+``{"type": "stop"}`` (of either). A search runs ``solver.engine.service.search_position`` (the code path of
 ``solver engine`` and ``solver bestmove``) on a worker thread with a stop event, never on the event
 loop; the socket gets ``info`` messages about every ``REPORT_EVERY`` seconds, then one ``result``
 with the picture of the best turn drawn over the position. Both carry the ``evaluation`` of the
@@ -11,8 +13,8 @@ player to move (``evaluation``): a win chance with players, the expected final s
 result's ``guessed`` says the mover's own hand was). A new search stops the running one first
 (its ``result``, marked ``stopped``, comes before the new search's messages); closing the socket
 stops its search. At most ``SEARCH_THREADS`` searches run at once; the others wait, and their
-messages say for how long (``queued``, seconds). Bad messages are answered with ``{"type": "error", "error", "field"}`` and the
-socket stays open::
+messages say for how long (``queued``, seconds). Bad messages are answered with
+``{"type": "error", "error", "field"}`` and the socket stays open::
 
     >>> text = '{"type": "search", "game": "kokoro", "position": {}, "time": 0.2}'
     >>> request = read_search(read_message(text))
@@ -27,11 +29,13 @@ socket stays open::
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -42,7 +46,7 @@ from solver import render
 from solver.core.errors import SolverError
 from solver.core.strict_json import loads, show
 from solver.engine.queries import Query, QueryError, check_query, queries
-from solver.engine.service import error_json, search_position
+from solver.engine.service import error_json, review_query, search_position
 from solver.web.bodies import read_observer
 from solver.web.views import as_seen_by, position_of
 
@@ -94,7 +98,7 @@ def read_message(text: str | bytes) -> dict[str, Any]:
     message = loads(text, queries, "message")
     if type(message) is not dict:
         raise QueryError("message", f"expected a JSON object, got {show(message)}")
-    if queries.choice(message.get("type"), "type", ("search", "stop")) == "stop":
+    if queries.choice(message.get("type"), "type", ("search", "review", "stop")) == "stop":
         queries.object(message, "", ("type",))
     return message
 
@@ -151,6 +155,30 @@ def turn_of(state: Any, line: dict[str, Any]) -> list[int]:
         walker.apply_action(step["action"])
         turn.append(step["action"])
     return turn
+
+
+def read_review(message: dict[str, Any]) -> Query:
+    """A ``review`` message (``record``, ``players``?, ``time``? or ``iterations``?, ``seed``?),
+    checked as the engine checks a ``review`` query.
+
+    Raises:
+        QueryError: naming the field (``record.steps[3].action``, ``players[0]``, ``time``).
+    """
+    queries.object(message, "", ("type", "record", "players", *_LIMITS), ("record",))
+    review = {"op": "review", "record": message["record"], "limits": {k: message[k] for k in _LIMITS if k in message}}
+    if "players" in message:
+        review["players"] = message["players"]
+    try:
+        return check_query(review)
+    except QueryError as exc:
+        raise QueryError(exc.field.removeprefix("limits."), exc.detail) from None
+
+
+def run_review(query: Query, stop: threading.Event, on_message: Any, queued: float = 0.0) -> dict[str, Any]:
+    """Run one review (on the calling thread): a ``decision`` message for each decision as it is
+    reviewed, and the ``review`` message (the summary) returned."""
+    summary = review_query(query, stop, lambda decision: on_message({"type": "decision", **decision}))
+    return {"type": "review", **summary, "queued": queued}
 
 
 def run_search(
@@ -223,13 +251,16 @@ class SearchSocket:
             if message["type"] == "stop":
                 await self._stop_running()
                 return
-            request = read_search(message)
+            if message["type"] == "review":
+                job = functools.partial(run_review, read_review(message))
+            else:
+                job = functools.partial(run_search, read_search(message))
         except SolverError as exc:
             self.outbox.put_nowait(error_message(exc))
             return
         await self._stop_running()
         self.stop = threading.Event()
-        self.task = asyncio.create_task(self._search(request, self.stop))
+        self.task = asyncio.create_task(self._search(job, self.stop))
 
     async def _stop_running(self) -> None:
         """Stop the running search and wait for its result to be queued."""
@@ -239,7 +270,9 @@ class SearchSocket:
             await self.task
             self.task = None
 
-    async def _search(self, request: SearchRequest, stop: threading.Event) -> None:
+    async def _search(self, job: Callable[..., dict[str, Any]], stop: threading.Event) -> None:
+        """Run ``job`` (a search or a review, given the stop event, what to send its messages with
+        and how long it waited) on a search thread; its last message queued after the others."""
         loop = asyncio.get_running_loop()
 
         def on_info(info: dict[str, Any]) -> None:
@@ -248,7 +281,7 @@ class SearchSocket:
         asked = time.monotonic()
 
         def search() -> dict[str, Any]:
-            return run_search(request, stop, on_info, round(time.monotonic() - asked, 3))
+            return job(stop, on_info, round(time.monotonic() - asked, 3))
 
         try:
             self.outbox.put_nowait(await loop.run_in_executor(SEARCHES, search))

@@ -142,16 +142,17 @@ def roll(state: Any, seed: int) -> int:
 
 def new_game(body: dict[str, Any]) -> dict[str, Any]:
     """``/api/new``: a new game; with ``advance`` (default), chance is drawn with ``seed`` until a
-    decision or the end."""
+    decision or the end, and ``dealt`` lists what was drawn (the actions from the game's start)."""
     name, game = game_of(body)
     seed = check_seed(body.get("seed", 0))
     observer = read_observer(body, game.players)
-    state = game.new_initial_state()
+    state, dealt = game.new_initial_state(), []
     if queries.boolean(body.get("advance", True), "advance"):
         rng = random.Random(seed)
         while state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-    return view(name, game, state, observer)
+            dealt.append(sample_chance(state, rng))
+            state.apply_action(dealt[-1])
+    return {**view(name, game, state, observer), "dealt": dealt}
 
 
 def show(body: dict[str, Any]) -> dict[str, Any]:

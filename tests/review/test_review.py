@@ -69,6 +69,7 @@ def test_a_blunder_put_into_a_good_game_is_marked_a_blunder_with_the_better_turn
     planted = next(d for d in found.decisions if d.step == step)
     assert planted.mark == "blunder" and planted.loss >= MARKS[0][1]
     assert planted.played_words == "use no more tokens" and len(planted.best_turn) > 1
+    assert len(planted.best_actions) == len(planted.best_turn) and planted.best_actions[0] == planted.best
     assert sum(d.mark == "blunder" for d in found.decisions) == 1
 
 

@@ -2,7 +2,7 @@
 
 Starts the server, drives the page in the system Chromium with the same steps as the browser tests
 (``tests.web.pages``) and writes ``docs/pictures/web-setup.png``, ``web-analysis.png``,
-``web-play.png`` and ``web-replay.png`` (1280 x 800).
+``web-play.png``, ``web-replay.png`` and ``web-review.png`` (1280 x 800).
 """
 
 from __future__ import annotations
@@ -55,7 +55,36 @@ def replay(page: Any) -> None:
     pages.wait_redraw(page, before)
 
 
-SCENES = {"web-setup": setup, "web-analysis": analysis, "web-play": play, "web-replay": replay}
+def reviewed(page: Any) -> None:
+    """A GODŌ duel of greedy with a blunder planted at player 0's 20th decision, reviewed: the
+    blunder marked in the move list and its better turn drawn."""
+    import tempfile
+
+    from tests.review.test_review import planted_game
+
+    saved, step = planted_game(seed=0, at=20)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "planted.json"
+        saved.write(path)
+        page.click("#tab-review")
+        before = pages.views(page)
+        page.set_input_files("#record-file", str(path))
+        pages.wait_redraw(page, before)
+    page.select_option("#review-players", "0")
+    page.fill("#review-time", "0.3")
+    page.click("#review-start")
+    page.wait_for_function("document.getElementById('review-progress').textContent.includes('reviewed')",
+                           timeout=300_000)  # fmt: skip
+    before = pages.views(page)
+    page.locator(f"#move-list li[data-index='{step + 1}']").click()
+    pages.wait_redraw(page, before)
+    before = pages.views(page)
+    page.click('[data-testid="review-show-best"]')
+    pages.wait_redraw(page, before)
+
+
+SCENES = {"web-setup": setup, "web-analysis": analysis, "web-play": play, "web-replay": replay,
+          "web-review": reviewed}  # fmt: skip
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import solver
 from solver.engine.service import load_game
+from solver.review.record import SavedGame
 from solver.web import search_socket, views
 
 GAMES = [("godo", {"players": 2}), ("gogoa", {"players": 2}), ("kokoro", {"players": 1})]
@@ -104,7 +105,7 @@ def test_new_game_is_advanced_to_a_decision_with_everything_the_page_draws(
     client: httpx.Client, game: str, options: dict[str, Any]
 ) -> None:
     view = new(client, game, options)
-    assert set(view) == VIEW_KEYS
+    assert set(view) == {*VIEW_KEYS, "dealt"}
     assert (view["game"], view["options"]["players"]) == (game, options["players"])
     assert not view["chance"] and not view["terminal"] and view["to_move"] >= 0
     assert view["legal"] and all(set(a) == {"action", "text", "target"} for a in view["legal"])
@@ -588,3 +589,38 @@ def test_searches_beyond_the_threads_wait_and_say_how_long(
         assert until_result(first)[1]["queued"] < 0.2
     assert waited["queued"] >= 0.2 and waited["stats"]["seconds"] < 1.0
     one.shutdown()
+
+
+def test_a_game_is_saved_as_a_record_and_opened_again(client: httpx.Client) -> None:
+    start = new(client, "kokoro", {"players": 1})
+    body = {"game": "kokoro", "options": {"players": 1}}
+    moved = post(client, "/api/apply", {**body, "position": start["position"], "actions": [start["legal"][0]["action"]]})
+    actions = [*start["dealt"], start["legal"][0]["action"]]
+    saved = post(client, "/api/record/save", {**body, "actions": actions, "seed": 1, "seats": ["person"]})
+    assert [s["action"] for s in saved["record"]["steps"]] == actions and saved["record"]["header"]["seed"] == 1
+    assert saved["file_name"] == "kokoro-1-person.json" and json.loads(saved["text"]) == saved["record"]
+    opened = post(client, "/api/record/open", {"record": saved["record"]})
+    assert opened["steps"][-1]["position"] == moved["position"]
+    assert opened["steps"][-1]["words"] == start["legal"][0]["text"]
+    refused(client, "/api/record/save", {**body, "actions": [*actions, 10_000]}, f"actions[{len(actions)}]")
+    broken = json.loads(saved["text"])
+    broken["steps"][0]["action"] = -5
+    refused(client, "/api/record/open", {"record": broken}, "record.steps[0].action")
+
+
+def test_a_review_streams_a_decision_each_then_its_summary(
+    client: httpx.Client, socket: ClientConnection
+) -> None:
+    game = solver.load_game("koi", players=2)
+    record = SavedGame.of_play(game, solver.play(game, ["greedy", "random"], seed=3)).to_json()
+    socket.send(json.dumps({"type": "review", "record": record, "players": [1], "iterations": 40}))
+    decisions = []
+    while (message := receive(socket))["type"] == "decision":
+        decisions.append(message)
+    assert message["type"] == "review" and not message["stopped"] and message["scale"] == [0, 1]
+    assert decisions and all(d["player"] == 1 and d["loss"] >= 0 for d in decisions)
+    assert message["summary"]["1"]["decisions"] == len(decisions)
+    record["steps"][2]["action"] = -1
+    socket.send(json.dumps({"type": "review", "record": record}))
+    error = receive(socket)
+    assert (error["type"], error["field"]) == ("error", "record.steps[2].action"), error

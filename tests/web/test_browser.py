@@ -671,3 +671,75 @@ def test_the_best_turn_so_far_is_drawn_while_the_search_runs(page: Any) -> None:
     page.click("#search-stop")
     page.wait_for_selector("#search-result:not([hidden])")
     assert pages.error_text(page) == ""
+
+
+# ---------- game records and review ----------
+
+
+def test_a_played_game_is_saved_and_opened_as_a_record(page: Any, tmp_path: Any) -> None:
+    pages.new_game(page, "koi", seed=4, players=2)
+    pages.setup_seats(page, ["ai", "ai"], time=0.05)
+    pages.autoplay_past(page, 6)
+    moves = pages.log(page)
+    page.click("#tab-review")
+    with page.expect_download() as download:
+        page.click("#record-save")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert path.name == "koi-4-AI-AI.json" and record["header"]["seats"] == ["AI", "AI"]
+    assert len(record["steps"]) > len(moves) - 1  # the deal's draws, then every action of each move
+    pages.new_game(page, "godo", seed=1, players=2)
+    before = pages.views(page)
+    page.set_input_files("#record-file", str(path))
+    pages.wait_redraw(page, before)
+    opened = pages.log(page)
+    assert opened[0] == "game record of AI v AI, " + record["header"]["date"] and len(opened) == len(record["steps"]) + 1
+    assert page.input_value("#game") == "koi" and pages.error_text(page) == ""
+    assert pages.go(page, "last") == f"{len(record['steps'])} / {len(record['steps'])}"
+    broken = tmp_path / "broken.json"
+    record["steps"][1]["action"] = 10_000
+    broken.write_text(json.dumps(record))
+    page.set_input_files("#record-file", str(broken))
+    page.wait_for_selector("#error:not([hidden])")
+    assert pages.error_text(page).startswith("record.steps[1].action: ")
+
+
+def test_a_set_up_position_cannot_be_saved_as_a_game(page: Any) -> None:
+    pages.new_game(page, "kokoro", players=1)
+    pages.select_tool(page, "draw", segment=1, golden=False)
+    pages.click_target(page, "space", player=0, row=3, col=3)
+    page.click("#tab-review")
+    page.click("#record-save")
+    page.wait_for_selector("#error:not([hidden])")
+    assert pages.error_text(page).startswith("record: move 1 is a setup edit")
+
+
+def test_a_review_marks_the_blunder_and_draws_the_better_turn(page: Any, tmp_path: Any) -> None:
+    from tests.review.test_review import planted_game
+
+    saved, step = planted_game(seed=0, at=20)
+    saved.steps = saved.steps[: step + 1]
+    saved.result = None
+    path = tmp_path / "planted.json"
+    saved.write(path)
+    before = pages.views(page)
+    page.click("#tab-review")
+    page.set_input_files("#record-file", str(path))
+    pages.wait_redraw(page, before)
+    page.select_option("#review-players", "0")
+    page.fill("#review-time", "0.2")
+    page.click("#review-start")
+    page.wait_for_function("document.getElementById('review-progress').textContent.includes('reviewed')", timeout=60_000)
+    assert pages.error_text(page) == "" and page.is_visible("#review-summary")
+    blunders = page.locator("#move-list li[data-mark='blunder']")
+    assert blunders.count() == 1 and blunders.get_attribute("data-index") == str(step + 1)
+    assert int(page.get_attribute("#eval-graph", "data-points")) > 5
+    before = pages.views(page)
+    blunders.click()
+    pages.wait_redraw(page, before)
+    assert "use no more tokens" in page.inner_text("#review-here") and "blunder" in page.inner_text("#review-here")
+    before = pages.views(page)
+    page.click('[data-testid="review-show-best"]')
+    pages.wait_redraw(page, before)
+    assert board_count(page, ".highlight") > 0

@@ -18,7 +18,9 @@ const app = {
   view: null, // the view shown on the board
   // every position reached since the last new game or load: entries {position, label, player,
   // actions (from the entry before; null after a setup edit or at the start), evaluation}
-  history: { entries: [], index: -1, seenBy: null },
+  // prefix: the actions from the game's start to the first entry (null: not known, a position
+  // set up or loaded), for a game record
+  history: { entries: [], index: -1, seenBy: null, prefix: null, seed: null },
   tab: "setup",
   tool: null, // the name of the selected setup tool
   choices: {}, // tool name -> {param name -> index of the chosen value}
@@ -209,12 +211,16 @@ function show(view) {
   $("status").replaceChildren(...statusParts(view));
   $("state-text").textContent = view.text;
   renderTools(view.tools || []);
-  if (!before || players(before) !== players(view)) renderSeats(players(view));
+  if (!before || players(before) !== players(view)) {
+    renderSeats(players(view));
+    fillReviewPlayers(players(view));
+  }
   renderChoices();
   renderChance();
   renderHistory();
   const entry = here();
   showEvaluation(entry ? entry.evaluation : null);
+  renderReviewHere();
   writeLink().catch(showError);
 }
 
@@ -484,18 +490,26 @@ function searchUrl() {
 /** Runs one search on its own socket (closing it stops the search); `onInfo` gets the progress. */
 function runSearch(body, onInfo) {
   cancelSearch();
+  const search = runSocket({ type: "search", ...body }, onInfo, "result");
+  app.search = search;
+  search.promise.finally(() => app.search === search && (app.search = null)).catch(() => {});
+  return search;
+}
+
+/** Sends `message` on a socket of its own (closing it stops the work): `onProgress` gets the
+ * messages before the one of type `last`, which the promise resolves to. */
+function runSocket(message, onProgress, last) {
   const socket = new WebSocket(searchUrl());
   const search = { socket, done: false };
   search.promise = new Promise((resolve, reject) => {
     const finish = (settle, value) => {
       if (search.done) return;
       search.done = true;
-      if (app.search === search) app.search = null;
       socket.close();
       settle(value);
     };
-    search.cancel = () => finish(reject, new Cancelled("search cancelled"));
-    socket.onopen = () => socket.send(JSON.stringify({ type: "search", ...body }));
+    search.cancel = () => finish(reject, new Cancelled(`${message.type} cancelled`));
+    socket.onopen = () => socket.send(JSON.stringify(message));
     socket.onmessage = (event) => {
       let message;
       try {
@@ -505,18 +519,16 @@ function runSearch(body, onInfo) {
         finish(reject, new ApiError(why, "search"));
         return;
       }
-      if (message.type === "info") onInfo(message);
-      else if (message.type === "result") finish(resolve, message);
+      if (message.type === last) finish(resolve, message);
       else if (message.type === "error") {
         finish(reject, new ApiError(message.error, message.field || ""));
-      }
+      } else onProgress(message);
     };
     socket.onclose = (event) => {
       const why = `search: the connection to the server closed (code ${event.code})`;
       finish(reject, new ApiError(why, "search"));
     };
   });
-  app.search = search;
   return search;
 }
 
@@ -524,8 +536,7 @@ function cancelSearch() {
   if (app.search) app.search.cancel();
 }
 
-function stopSearch() {
-  const search = app.search;
+function stopSearch(search = app.search) {
   if (search && !search.done && search.socket.readyState === WebSocket.OPEN) {
     search.socket.send(JSON.stringify({ type: "stop" }));
   }
@@ -771,6 +782,12 @@ function renderSeats(count) {
   }
 }
 
+function fillReviewPlayers(count) {
+  const select = $("review-players");
+  select.replaceChildren(new Option("all", ""));
+  for (let p = 0; p < count; p += 1) select.append(new Option(`player ${p}`, String(p)));
+}
+
 function seat(player) {
   const select = $(`seat-${player}`);
   return select ? select.value : "human";
@@ -919,7 +936,7 @@ async function playSolo() {
     position: step.position,
   }));
   $("observer").value = "";
-  newPosition(view, `solo game of ${run.agent}, seed ${run.seed}`, null, steps);
+  newPosition(view, `solo game of ${run.agent}, seed ${run.seed}`, null, steps, [], run.seed);
 }
 
 // ---------- tabs and wiring ----------
@@ -936,12 +953,15 @@ function selectTab(name) {
 
 /** Starts over from a new position (new game, loaded position, solo game): no search, no game in
  * play, a history of that position and the `steps` that follow it (a solo game's). */
-function newPosition(view, label, seenBy = null, steps = []) {
+function newPosition(view, label, seenBy = null, steps = [], prefix = null, seed = null) {
   pausePlay("");
   app.play.rolls = 0;
+  if (app.reviewing) app.reviewing.cancel();
   const start = { label, player: null, actions: null, position: view.position, evaluation: null };
   const entries = [start, ...steps.map((step) => ({ evaluation: null, ...step }))];
-  app.history = { entries, index: 0, seenBy };
+  app.history = { entries, index: 0, seenBy, prefix, seed };
+  $("review-summary").hidden = true;
+  $("review-progress").textContent = "";
   show(view);
 }
 
@@ -953,7 +973,7 @@ async function newGame() {
   const view = await post("/api/new", body);
   if (asked !== app.deals) return; // a newer game was asked for meanwhile
   $("observer").value = "";
-  newPosition(view, `new game, seed ${seed}`);
+  newPosition(view, `new game, seed ${seed}`, null, [], view.dealt, Number.isInteger(seed) ? seed : null);
 }
 
 // ---------- the history ----------
@@ -1000,7 +1020,16 @@ function renderHistory() {
   list.replaceChildren(
     ...entries.map((entry, i) => {
       const item = document.createElement("li");
-      item.append(element("span", stepText(entry.player, entry.label)));
+      const text = element("span", stepText(entry.player, entry.label));
+      const mark = worstMark(entry);
+      if (mark) {
+        const badge = element("b", MARKS[mark]);
+        badge.className = `mark ${mark}`;
+        badge.title = mark;
+        text.prepend(badge, " ");
+        item.dataset.mark = mark;
+      }
+      item.append(text);
       item.title = item.textContent;
       item.dataset.index = String(i);
       item.dataset.player = String(entry.player ?? "");
@@ -1096,6 +1125,190 @@ function onGraphClick(event) {
   action(() => goTo(index))();
 }
 
+// ---------- game records and review ----------
+
+const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+function worstMark(entry) {
+  const marks = (entry.review || []).map((decision) => decision.mark);
+  return ["blunder", "mistake", "inaccuracy"].find((mark) => marks.includes(mark));
+}
+
+/** The history as a game from its start: every action (the deal's chance draws first) and, for
+ * each, the history entry whose move it is part of. */
+function playedFromStart() {
+  const { entries, prefix } = app.history;
+  if (!Array.isArray(prefix)) {
+    const why = "this history starts from a position set up or loaded, not from a game's start: " +
+      "save it as a position (Set up → Save file)";
+    throw new ApiError(`record: ${why}`, "record");
+  }
+  const actions = [...prefix];
+  const entryOf = prefix.map(() => 0);
+  entries.slice(1).forEach((entry, i) => {
+    if (entry.actions === null) {
+      throw new ApiError(`record: move ${i + 1} is a setup edit, not a move: a record holds moves only`, "record");
+    }
+    for (const action of entry.actions) {
+      actions.push(action);
+      entryOf.push(i + 1);
+    }
+  });
+  return { actions, entryOf };
+}
+
+/** Who played each seat, for a record's header. */
+function seatNames() {
+  return Array.from({ length: players(app.view) }, (_, p) => (seat(p) === "ai" ? "AI" : "person"));
+}
+
+async function recordOfHistory() {
+  const { actions } = playedFromStart();
+  const { game, options } = app.view;
+  const body = { game, options, actions, seed: app.history.seed, seats: seatNames() };
+  return post("/api/record/save", body);
+}
+
+async function saveRecord() {
+  const saved = await recordOfHistory();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([saved.text], { type: "application/json" }));
+  link.download = saved.file_name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+  $("review-progress").textContent = `Saved as ${saved.file_name} (${saved.record.steps.length} steps).`;
+}
+
+/** Opens a game record file: its steps, one an entry, become the history. */
+async function openRecord() {
+  const file = $("record-file").files[0];
+  if (!file) return;
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch (error) {
+    throw new ApiError(`record: not valid JSON (${error.message})`, "record");
+  } finally {
+    $("record-file").value = "";
+  }
+  const opened = await post("/api/record/open", { record });
+  const { game, options, header } = opened;
+  const view = await post("/api/view", { game, options, position: opened.initial, observer: null, highlight: [] });
+  fillGameForm(game, options);
+  $("observer").value = "";
+  const steps = opened.steps.map((step) => ({
+    label: step.words,
+    player: step.player,
+    actions: [step.action],
+    position: step.position,
+  }));
+  const who = Array.isArray(header.seats) ? ` of ${header.seats.join(" v ")}` : "";
+  newPosition(view, `game record${who}${header.date ? `, ${header.date}` : ""}`, null, steps, [], header.seed ?? null);
+}
+
+/** Reviews the history's game as `solver review` does: each decision's loss, marked in the move
+ * list as it comes, and the values in the graph. */
+async function reviewGame() {
+  const { entryOf } = playedFromStart();
+  const saved = await recordOfHistory();
+  const history = app.history;
+  for (const entry of history.entries) entry.review = [];
+  const message = { type: "review", record: saved.record, time: numberOr($("review-time").value) };
+  if ($("review-players").value !== "") message.players = [Number($("review-players").value)];
+  let count = 0;
+  const decided = (decision) => {
+    count += 1;
+    const entry = history.entries[entryOf[decision.step]];
+    if (entry) entry.review.push(decision);
+    $("review-progress").textContent = `Reviewing… ${count} decisions so far.`;
+    if (app.history === history) {
+      renderHistory();
+      renderReviewHere();
+    }
+  };
+  if (app.reviewing) app.reviewing.cancel();
+  const job = runSocket(message, decided, "review");
+  app.reviewing = job;
+  $("review-stop").disabled = false;
+  try {
+    const found = await job.promise;
+    evaluationsOf(history, entryOf, found);
+    if (app.history === history) {
+      showReview(found, count);
+      renderHistory();
+      showEvaluation(here().evaluation);
+    }
+  } finally {
+    if (app.reviewing === job) app.reviewing = null;
+    $("review-stop").disabled = true;
+  }
+}
+
+/** The reviewed values as the evaluation of each position a decision was made in (the value of
+ * its best action, for the player to decide). */
+function evaluationsOf(history, entryOf, found) {
+  const [low, high] = found.scale;
+  const measures = found.players > 1 ? "win chance" : "final score";
+  history.entries.forEach((entry, i) => {
+    const first = (entry.review || []).find((d) => entryOf[d.step] === i);
+    const before = history.entries[i - 1];
+    if (first && before && !before.evaluation) {
+      before.evaluation = { measures, value: first.best_value, low, high, player: first.player };
+    }
+  });
+}
+
+function showReview(found, count) {
+  const stopped = found.stopped ? " (stopped)" : "";
+  $("review-progress").textContent = `${count} decisions reviewed${stopped}; values in ${found.units}.`;
+  const rows = Object.entries(found.summary).map(([who, seat]) => {
+    const row = document.createElement("tr");
+    const cells = [`player ${who}`, seat.decisions, Number(seat.mean_loss).toFixed(3), seat.inaccuracy,
+      seat.mistake, seat.blunder];
+    row.append(...cells.map((cell) => element("td", String(cell))));
+    return row;
+  });
+  $("review-rows").replaceChildren(...rows);
+  $("review-summary").hidden = false;
+}
+
+/** What the review says of the move on the board: each of its decisions, and the better turn. */
+function renderReviewHere() {
+  const entry = here();
+  const decisions = (entry && entry.review) || [];
+  $("review-here").hidden = decisions.length === 0;
+  $("review-decisions").replaceChildren(
+    ...decisions.map((d) => {
+      const item = document.createElement("li");
+      const mark = d.mark ? ` — ${d.mark} ${MARKS[d.mark]}` : "";
+      const short = (x) => (Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(3));
+      item.append(element("span", `player ${d.player} played ${d.played_words} (${short(d.value)}); ` +
+        `best ${d.best_words} (${short(d.best_value)}); loss ${short(d.loss)}${mark}`));
+      if (d.best_actions && d.best_actions.length) {
+        const button = element("button", "Show the better turn");
+        button.dataset.testid = "review-show-best";
+        button.addEventListener("click", action(() => showBetterTurn(d)));
+        item.append(" ", button);
+      }
+      return item;
+    }),
+  );
+}
+
+/** Draws a decision's better turn over the position it was made in. */
+async function showBetterTurn(decision) {
+  const { entries, index } = app.history;
+  const { entryOf } = playedFromStart();
+  const before = entries[index - 1];
+  const first = entryOf.indexOf(index);
+  const played = entries[index].actions.slice(0, decision.step - first);
+  const { game, options } = app.view;
+  let position = before.position;
+  if (played.length) position = (await post("/api/apply", { game, options, position, actions: played })).position;
+  const shown = await post("/api/view", { game, options, position, observer: observer(), highlight: decision.best_actions });
+  if (here() === entries[index]) drawBoard(shown.svg);
+}
+
 // ---------- the link ----------
 
 const LINK = "#v1.";
@@ -1131,6 +1344,8 @@ function linkContent() {
     options,
     observer: observer(),
     seen_by: seenBy,
+    prefix: from === 0 ? app.history.prefix : null,
+    seed: app.history.seed,
     label: entries[from].label,
     position: entries[from].position,
     steps: entries.slice(from + 1, to + 1).map((entry) => entry.actions),
@@ -1178,7 +1393,9 @@ async function openLink(text) {
     actions: steps[i],
     position: step.position,
   }));
-  newPosition(view, String(shared.label || "shared position"), seen, following);
+  const prefix = Array.isArray(shared.prefix) ? shared.prefix : null;
+  const seed = Number.isInteger(shared.seed) ? shared.seed : null;
+  newPosition(view, String(shared.label || "shared position"), seen, following, prefix, seed);
   if (Number.isInteger(index) && index > 0) await goTo(index);
 }
 
@@ -1233,7 +1450,7 @@ function wire() {
   on("position-download", "click", action(downloadPosition));
   on("position-file", "change", action(readFile));
   on("search-start", "click", action(bestTurn));
-  on("search-stop", "click", stopSearch);
+  on("search-stop", "click", () => stopSearch());
   on("result-apply", "click", action(applyResult));
   on("play-start", "click", action(startPlay));
   on("play-pause", "click", () => pausePlay());
@@ -1248,6 +1465,10 @@ function wire() {
   on("move-list", "click", onMoveListClick);
   on("eval-graph", "click", onGraphClick);
   on("share", "click", action(share));
+  on("record-save", "click", action(saveRecord));
+  on("record-file", "change", action(openRecord));
+  on("review-start", "click", action(reviewGame));
+  on("review-stop", "click", () => stopSearch(app.reviewing));
   on("chance-roll", "click", action(async () => recordRoll(await rollChance())));
   on("chance-choose", "click", action(chooseOutcome));
   const keys = { ArrowLeft: goBy(-1), ArrowRight: goBy(+1) };
