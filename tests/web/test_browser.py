@@ -441,9 +441,10 @@ def test_a_person_plays_by_moving_back_and_choosing_again(page: Any) -> None:
 # ---------- the evaluation ----------
 
 
-@pytest.mark.parametrize(("game", "measures"), [("godo", "win chance"), ("kokoro", "final score")])
-def test_the_evaluation_bar_says_what_it_measures(page: Any, game: str, measures: str) -> None:
-    pages.new_game(page, game, seed=1, players=PLAYERS[game])
+@pytest.mark.parametrize(("game", "players"), [*PLAYERS.items(), ("gogoa", 1)])
+def test_the_evaluation_bar_says_what_it_measures(page: Any, game: str, players: int) -> None:
+    measures = "win chance" if players > 1 else "final score"
+    pages.new_game(page, game, seed=1, players=players)
     assert page.get_attribute("#eval-bar", "data-value") == ""
     assert "Not evaluated" in page.inner_text("#eval-text")
     pages.best_turn(page, time=0.2)
@@ -476,11 +477,20 @@ def test_the_ai_evaluates_every_position_it_plays_into_the_graph(page: Any) -> N
 # ---------- links ----------
 
 
-def test_the_address_is_a_link_to_the_position_and_its_history(page: Any, browser: Any) -> None:
-    pages.new_game(page, "kokoro", seed=3, players=1)
-    play_best_turn(page)
-    roll_in_analyse(page)
-    play_best_turn(page)
+def play_on(page: Any, steps: int) -> None:
+    """``steps`` steps from Analyse: the best turn (0.2 s) played, or chance rolled when due."""
+    for _ in range(steps):
+        page.click("#tab-analyse")
+        if page.is_visible("#chance-box"):
+            roll_in_analyse(page)
+        else:
+            play_best_turn(page)
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_the_address_is_a_link_to_the_position_and_its_history(page: Any, browser: Any, game: str) -> None:
+    pages.new_game(page, game, seed=3, players=PLAYERS[game])
+    play_on(page, 3)
     pages.go(page, "back")
     page.click("#share")
     pages.wait_idle(page)
@@ -491,7 +501,7 @@ def test_the_address_is_a_link_to_the_position_and_its_history(page: Any, browse
     try:
         again = (other.text_content("#state-text"), pages.log(other), other.inner_text("#history-place"))
         assert again == shown and pages.error_text(other) == ""
-        assert other.input_value("#game") == "kokoro" and other.input_value("#opt-players") == "1"
+        assert other.input_value("#game") == game and other.input_value("#opt-players") == str(PLAYERS[game])
     finally:
         other.close()
     broken = pages.open_page(browser, link.split("#")[0] + "#v1.AAAA")
@@ -505,8 +515,9 @@ def test_the_address_is_a_link_to_the_position_and_its_history(page: Any, browse
 # ---------- hidden information ----------
 
 
-def test_an_analysis_as_the_other_player_says_the_hand_was_dealt(page: Any) -> None:
-    pages.new_game(page, "godo", seed=1, players=2)
+@pytest.mark.parametrize("game", ["godo", "gogoa"])
+def test_an_analysis_as_the_other_player_says_the_hand_was_dealt(page: Any, game: str) -> None:
+    pages.new_game(page, game, seed=1, players=2)
     page.select_option("#observer", "1")
     pages.wait_idle(page)
     pages.best_turn(page, time=0.2)

@@ -1361,7 +1361,7 @@ async function writeLink() {
   const content = linkContent();
   let text = await packed(content);
   if (text.length > LINK_MOST) {
-    const alone = { ...content, label: "shared position", steps: [], index: 0 };
+    const alone = { ...content, label: "shared position", prefix: null, steps: [], index: 0 };
     text = await packed({ ...alone, position: here().position });
   }
   if (written === app.linkWrites) window.history.replaceState(null, "", LINK + text);
