@@ -47,7 +47,7 @@ from solver.core.strict_json import load_file, positions, show
 from solver.engine.queries import Limits
 from solver.engine.service import search_position
 from solver.review.record import SavedGame, read_game
-from solver.review.review import BEST_TURN, Review, check_seats, review, reviewed_steps
+from solver.review.review import BEST_TURN, MARKS, Review, check_seats, review, reviewed_steps
 from solver.search import hindsight
 from solver.search.settings import settings_listing
 from solver.sweep import tune
@@ -648,7 +648,9 @@ def _seat(text: str) -> int:
         raise SolverError(f"players: expected seat numbers such as 0,1, got {show(text)}") from None
 
 
-MARK_PLURALS = (("blunder", "blunders"), ("mistake", "mistakes"), ("inaccuracy", "inaccuracies"))
+def _plural(name: str) -> str:
+    """``blunder`` -> ``blunders``, ``inaccuracy`` -> ``inaccuracies``."""
+    return name[:-1] + "ies" if name.endswith("y") else name + "s"
 
 
 def _review_lines(found: Review, names: Sequence[str]) -> list[str]:
@@ -657,7 +659,7 @@ def _review_lines(found: Review, names: Sequence[str]) -> list[str]:
     show_value = (lambda v: f"{v:.1f}") if solo else (lambda v: f"{100 * v:.0f}%")
     lines = []
     for seat, summary in found.summary().items():
-        counts = ", ".join(f"{summary[name]} {name if summary[name] == 1 else plural}" for name, plural in MARK_PLURALS)
+        counts = ", ".join(f"{summary[name]} {name if summary[name] == 1 else _plural(name)}" for name, _, _ in MARKS)
         loss = f"{summary['mean_loss']:.2f}" if solo else f"{100 * summary['mean_loss']:.1f} points of win chance"
         lines.append(f"player {seat} ({names[int(seat)]}): {summary['decisions']} decisions, mean loss {loss}; {counts}")
     if found.hindsight is not None:
