@@ -120,3 +120,14 @@ def target_text(target: Any, key: str, choices: Sequence[str]) -> str:
     if type(value) is not str or value not in choices:
         raise PositionError(f"target.{key}", f"unknown {show(value)}")
     return value
+
+
+def element(target: str, **data: object) -> dict[str, str]:
+    """The ``data-*`` attributes of an element of the picture as the page sends and matches them:
+    ``data-target`` and the others, keys without ``data-``, values as text (a setup tool's
+    ``target``, a move's place on the board in each game's ``board_moves``).
+
+    >>> element("square", x=0, y=-1)
+    {'target': 'square', 'x': '0', 'y': '-1'}
+    """
+    return {"target": target, **{key: str(value) for key, value in data.items()}}

@@ -36,7 +36,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +55,10 @@ SEARCH_THREADS = os.cpu_count() or 1
 and each message says how long its search waited (``queued``)."""
 
 SEARCHES = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="solver-search")
+
+PICTURES = ThreadPoolExecutor(1, thread_name_prefix="solver-picture")
+"""Where a running search's best turn is drawn (a picture takes some 10 ms, out of the search's
+time)."""
 
 REPORT_EVERY = 0.25
 """Seconds between two ``info`` messages of a search."""
@@ -144,12 +148,25 @@ def evaluation(state: Any, value: float) -> dict[str, Any]:
 
 
 def turn_of(state: Any, line: dict[str, Any]) -> list[int]:
-    """The actions of a ``multipv`` line that are the player to move's own turn from ``state`` (up
-    to the first chance step or another player's step; none when the line is from a later decision
-    of the turn, which the AI reports once the first has a single choice)."""
-    mover, walker = state.current_player(), state.clone()
-    turn = []
-    for step in line.get("pv", []):
+    """The player to move's own turn from ``state`` along a ``multipv`` line (up to its first chance
+    step or another player's step). A search's lines start at the turn's first searched decision
+    (``best_move``): the decisions before it, with a single choice each, come first.
+
+    >>> from solver.engine.service import load_game
+    >>> state = load_game("kokoro", {"players": 1}, None).new_initial_state()
+    >>> state.apply_action(76); state.apply_action(69)  # sanctuary A, a golden 3 path card
+    >>> turn_of(state, {"pv": [{"action": 8, "player": 0, "chance": False}]})
+    [8]
+    """
+    mover, walker, turn = state.current_player(), state.clone(), []
+    steps = line.get("pv", [])
+    while steps and walker.current_player() == mover and steps[0]["action"] not in walker.legal_actions():
+        forced = walker.legal_actions()
+        if len(forced) != 1:
+            return []
+        turn.append(forced[0])
+        walker.apply_action(forced[0])
+    for step in steps:
         if step["player"] != mover or step["chance"] or step["action"] not in walker.legal_actions():
             break
         walker.apply_action(step["action"])
@@ -192,20 +209,28 @@ def run_search(
     state, guessed = as_seen_by(game, state, observer, request.query.limits.seed)
     mover = state.current_player()
     drawn: list[int] = []
+    pictures: list[Future[None]] = []
+
+    def with_picture(message: dict[str, Any], turn: list[int]) -> None:
+        on_info({**message, "svg": str(render.svg(state, observer=observer, highlight=turn))})
 
     def info(found: dict[str, Any]) -> None:
         values = found.get("values") or []
         worth = {"evaluation": evaluation(state, values[mover])} if len(values) > mover else {}
+        message = {"type": "info", "queued": queued, **found, **worth}
         best = turn_of(state, found["multipv"][0]) if found.get("multipv") else []
-        if best and best != drawn:
+        if best and best != drawn:  # drawn on a thread of its own: the search's time is the search's
             drawn[:] = best
-            worth["svg"] = str(render.svg(state, observer=observer, highlight=best))
-        on_info({"type": "info", "queued": queued, **found, **worth})
+            pictures.append(PICTURES.submit(with_picture, message, best))
+        else:
+            on_info(message)
 
     query = request.query
     result = search_position(
         state, query.limits, query.algorithm, query.multipv, stop, info, REPORT_EVERY, query.params
     )
+    for drawing in pictures:  # every info before the result
+        drawing.result()
     picture = render.svg(state, observer=observer, highlight=result["actions"])
     worth = evaluation(state, result["value"])
     return {"type": "result", **result, "evaluation": worth, "guessed": guessed, "queued": queued,

@@ -4,6 +4,7 @@ the ``server_url`` fixture of ``conftest.py``), spoken to with httpx and the web
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 import xml.etree.ElementTree as ET
@@ -16,6 +17,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 import solver
+from solver.core.play import sample_chance
 from solver.engine.service import load_game
 from solver.review.record import SavedGame
 from solver.web import search_socket, views
@@ -624,3 +626,24 @@ def test_a_review_streams_a_decision_each_then_its_summary(
     socket.send(json.dumps({"type": "review", "record": record}))
     error = receive(socket)
     assert (error["type"], error["field"]) == ("error", "record.steps[2].action"), error
+
+
+def test_a_lines_turn_starts_with_the_forced_decisions_before_the_first_searched_one() -> None:
+    """``best_move``'s lines start at the turn's first searched decision: drawn from the position,
+    the single choices before it come first (they used to leave the line undrawn)."""
+    game = solver.load_game("godo", players=2)
+    rng, state = random.Random(0), game.new_initial_state()
+    while True:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        after = state.clone()
+        if len(state.legal_actions()) == 1:
+            after.apply_action(state.legal_actions()[0])
+            if after.current_player() == state.current_player() and len(after.legal_actions()) > 1:
+                break
+        state.apply_action(rng.choice(state.legal_actions()))
+    forced, chosen = state.legal_actions()[0], after.legal_actions()[-1]
+    line = {"pv": [{"action": chosen, "player": state.current_player(), "chance": False}]}
+    assert search_socket.turn_of(state, line) == [forced, chosen]
+    assert search_socket.turn_of(after, line) == [chosen]

@@ -24,6 +24,7 @@ pass                   none: the page lists it (and draws are chance's, not a pe
 
 from __future__ import annotations
 
+from solver.core.setup import element
 from solver.games.godo import actions as act
 from solver.games.godo import geometry as geo
 from solver.games.godo.pack import COLOURS, NUM_COLOURS
@@ -37,7 +38,7 @@ def target(state: GodoState, action: int) -> dict[str, str] | None:
     kind, payload = act.kind(action), act.payload(action)
     if kind == "place":
         _, (x, y, _) = act.decode_place(action)
-        return _element("square", x=x, y=y)
+        return element("square", x=x, y=y)
     if kind in ("move", "gate"):
         return _point(state._decode_move(action).target)
     if kind == "push":
@@ -48,16 +49,12 @@ def target(state: GodoState, action: int) -> dict[str, str] | None:
     if kind in ("advance", "nudge"):
         track = payload % NUM_COLOURS
         step = state.tracks[state.to_move][track] + 1
-        return _element("journal", player=state.to_move, colour=COLOURS[track], step=step)
+        return element("journal", player=state.to_move, colour=COLOURS[track], step=step)
     if kind == "exchange":
         give = payload // NUM_COLOURS
-        return _element("virtue", colour=COLOURS[give], place="collected")
+        return element("virtue", colour=COLOURS[give], place="collected")
     return None
 
 
-def _element(name: str, **data: object) -> dict[str, str]:
-    return {"target": name, **{key: str(value) for key, value in data.items()}}
-
-
 def _point(p: geo.Point) -> dict[str, str]:
-    return _element("point", x=p[0], y=p[1])
+    return element("point", x=p[0], y=p[1])

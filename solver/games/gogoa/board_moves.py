@@ -29,6 +29,7 @@ keep       any ``plan`` of the player's hand: the six pairs to keep are listed t
 
 from __future__ import annotations
 
+from solver.core.setup import element
 from solver.games.gogoa import actions as act
 from solver.games.gogoa import hexgrid as hx
 from solver.games.gogoa.rules import GoGoaState
@@ -41,11 +42,11 @@ def target(state: GoGoaState, action: int) -> dict[str, str] | None:
     chance); None when the action has no place on the board (chance outcomes)."""
     kind = act.kind(action)
     if kind == "move":
-        return {"target": "hex", "hex": hx.label(act.decode_move(action)[0])}
+        return element("hex", hex=hx.label(act.decode_move(action)[0]))
     if kind == "stay":
-        return {"target": "hex", "hex": hx.label(state.sheets[state.to_move].position)}
+        return element("hex", hex=hx.label(state.sheets[state.to_move].position))
     if kind == "reserve":
-        return {"target": "die", "value": str(action - act.RESERVE + 1)}
+        return element("die", value=action - act.RESERVE + 1)
     if kind == "keep":
-        return {"target": "plan", "player": str(state.to_move)}
+        return element("plan", player=state.to_move)
     return None

@@ -31,6 +31,7 @@ buy nothing, stop working         None: the page lists them in words
 
 from __future__ import annotations
 
+from solver.core.setup import element
 from solver.games.koi import actions as act
 from solver.games.koi.pack import KOI_SIZES
 from solver.games.koi.pond import label
@@ -38,10 +39,6 @@ from solver.games.koi.render import space_of
 from solver.games.koi.rules import KoiState
 
 REWARD_TILES = {act.SHORE_REWARD: "shore", act.FOLIAGE_REWARD: "foliage"}
-
-
-def _at(name: str, **data: object) -> dict[str, str]:
-    return {"target": name, **{key: str(value) for key, value in data.items()}}
 
 
 def target(state: KoiState, action: int) -> dict[str, str] | None:
@@ -52,19 +49,19 @@ def target(state: KoiState, action: int) -> dict[str, str] | None:
     a text list for those."""
     p, kind = state.to_move, act.kind(action)
     if kind == "meditate" or action in (act.REWARD_FIRST, act.GOODS):
-        return _at("market", space=space_of(state, action) + 1)
+        return element("market", space=space_of(state, action) + 1)
     if action == act.CARD_FIRST:
-        return _at("cards", player=p)
+        return element("cards", player=p)
     if kind == "work":
-        return _at("pond", player=p)
+        return element("pond", player=p)
     if action in REWARD_TILES:
-        return _at("supply", tile=REWARD_TILES[action])
+        return element("supply", tile=REWARD_TILES[action])
     if kind == "buy":
-        return _at("koi-supply", size=KOI_SIZES[action - act.BUY])
+        return element("koi-supply", size=KOI_SIZES[action - act.BUY])
     if kind == "discard":
-        return _at("storage-hex", player=p, what=act.STORED[action - act.DISCARD])
+        return element("storage-hex", player=p, what=act.STORED[action - act.DISCARD])
     if kind == "place":
-        return _at("hex", player=p, hex=label(act.decode_place(action)[1]))
+        return element("hex", player=p, hex=label(act.decode_place(action)[1]))
     if kind == "shore":
-        return _at("hex", player=p, hex=label(act.decode_shore(action)[0]))
+        return element("hex", player=p, hex=label(act.decode_shore(action)[0]))
     return None  # buy nothing, stop working (and a card flip is chance's)

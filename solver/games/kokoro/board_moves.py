@@ -24,6 +24,7 @@ Path cards, sanctuary cards and die rolls are chance outcomes: nobody clicks the
 
 from __future__ import annotations
 
+from solver.core.setup import element
 from solver.games.kokoro import actions as act
 from solver.games.kokoro.rules import KokoroState
 
@@ -36,7 +37,7 @@ def target(state: KokoroState, action: int) -> dict[str, str] | None:
     kind = act.kind(action)
     if kind == "draw":
         row, col = state.mat.coords(action - act.DRAW)
-        return {"target": "space", "player": str(state.to_move), "row": str(row), "col": str(col)}
+        return element("space", player=state.to_move, row=row, col=col)
     if kind == "peek":
-        return {"target": "next-sanctuary"}
+        return element("next-sanctuary")
     return None
