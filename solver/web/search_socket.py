@@ -36,7 +36,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,10 +55,6 @@ SEARCH_THREADS = os.cpu_count() or 1
 and each message says how long its search waited (``queued``)."""
 
 SEARCHES = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="solver-search")
-
-PICTURES = ThreadPoolExecutor(1, thread_name_prefix="solver-picture")
-"""Where a running search's best turn is drawn (a picture takes some 10 ms, out of the search's
-time)."""
 
 REPORT_EVERY = 0.25
 """Seconds between two ``info`` messages of a search."""
@@ -209,28 +205,20 @@ def run_search(
     state, guessed = as_seen_by(game, state, observer, request.query.limits.seed)
     mover = state.current_player()
     drawn: list[int] = []
-    pictures: list[Future[None]] = []
-
-    def with_picture(message: dict[str, Any], turn: list[int]) -> None:
-        on_info({**message, "svg": str(render.svg(state, observer=observer, highlight=turn))})
 
     def info(found: dict[str, Any]) -> None:
         values = found.get("values") or []
         worth = {"evaluation": evaluation(state, values[mover])} if len(values) > mover else {}
-        message = {"type": "info", "queued": queued, **found, **worth}
         best = turn_of(state, found["multipv"][0]) if found.get("multipv") else []
-        if best and best != drawn:  # drawn on a thread of its own: the search's time is the search's
+        if best and best != drawn:  # some 10 ms a picture (docs/web.md)
             drawn[:] = best
-            pictures.append(PICTURES.submit(with_picture, message, best))
-        else:
-            on_info(message)
+            worth["svg"] = str(render.svg(state, observer=observer, highlight=best))
+        on_info({"type": "info", "queued": queued, **found, **worth})
 
     query = request.query
     result = search_position(
         state, query.limits, query.algorithm, query.multipv, stop, info, REPORT_EVERY, query.params
     )
-    for drawing in pictures:  # every info before the result
-        drawing.result()
     picture = render.svg(state, observer=observer, highlight=result["actions"])
     worth = evaluation(state, result["value"])
     return {"type": "result", **result, "evaluation": worth, "guessed": guessed, "queued": queued,
