@@ -6,14 +6,15 @@ playing worse than the greedy baseline.
 
 - **The plan** (``PLANS``, ``plan_for``): which searcher a game and player count get, chosen by
   measurement (``bench/strength.py``, the table in ``docs/ai.md``). Where no search measured
-  better than the heuristic in the time users give (Go Goa, solo KOI), the plan is greedy itself,
-  looking further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``); KOI
-  with players judges greedy's best candidates by greedy's own playouts (``SimulationSearcher``).
+  better than the heuristic in the time users give (Go Goa), the plan is greedy itself, looking
+  further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``); solo Kokoro,
+  KOI and KOI with players judge greedy's best candidates by greedy's own playouts
+  (``SimulationSearcher``).
 - **The guard** (``Guard``): at every decision the greedy baseline's choice is worked out first
   (well under a millisecond to a few), and the search must earn the right to play anything else:
   MCTS by visiting its choice and greedy's each ``TRUSTED_VISITS`` times or more and valuing its own
   higher; expectimax by searching at least ``Plan.depth`` decisions deep in full; greedy's
-  playouts by ``TRUSTED_ROUNDS`` rounds and a lead of ``SIMULATION_LEAD``. A search the clock cuts
+  playouts by ``TRUSTED_ROUNDS`` rounds and a lead of ``Plan.lead``. A search the clock cuts
   short therefore plays greedy's move, never a guess. Once MCTS or expectimax has overruled greedy
   in a turn, the rest of that turn follows the search (``solver.search.decision``).
 
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.core.params import ParamsSource
-from solver.search.searcher import GreedySearcher, RootStats
+from solver.search.searcher import GreedySearcher, RootStats, SimulationSearcher
 from solver.search.settings import heuristic_params
 
 TRUSTED_VISITS = 20
@@ -43,9 +44,11 @@ TRUSTED_ROUNDS = 8
 candidate)."""
 
 SIMULATION_LEAD = 0.2
-"""... and only by a candidate whose mean return leads greedy's choice by this much (a fifth of a
-win with players): the largest of a few noisy means is biased upward, and a small lead is mostly
-that bias. Measured in KOI duels (``docs/ai.md``)."""
+"""... and with players only by a candidate whose mean return leads greedy's choice by this much (a
+fifth of a win): the largest of a few noisy means is biased upward, and a small lead is mostly
+that bias. Measured in KOI duels (``docs/ai.md``). Solo, where a second plays hundreds of rounds
+(Kokoro) or a lead of a fifth of the score's range never comes (KOI), any lead does
+(``Plan.lead``)."""
 
 
 @dataclass(frozen=True)
@@ -56,14 +59,17 @@ class Plan:
     ``SimulationSearcher``) or ``greedy`` (no search). ``lookahead``: how far the greedy plan's
     heuristic looks ahead where the time left allows it (``GreedySearcher``'s ``deeper``), for a
     game whose heuristic can (Go Goa's days of routes). ``depth``: the shallowest expectimax
-    depth, searched in full, that may overrule greedy; ``max_depth``: the deepest it searches,
-    where going deeper was measured to play worse.
+    depth, searched in full, that may overrule greedy. ``lead``: how far greedy's playouts must
+    value a candidate above greedy's choice to play it (a share of a win with players, of the
+    score's range solo); ``width``: how many of the heuristic's best actions they judge besides
+    greedy's choice (fewer get more rounds each in the same time).
     """
 
     searcher: str
     lookahead: int | None = None
     depth: int = 2
-    max_depth: int | None = None
+    lead: float = SIMULATION_LEAD
+    width: int = SimulationSearcher.CANDIDATES
 
     @property
     def guards_whole_turn(self) -> bool:
@@ -80,9 +86,8 @@ class Plan:
         if self.searcher == "mcts":
             return f"{what}, overruling greedy with {TRUSTED_VISITS} visits"
         if self.searcher == "simulation":
-            return f"greedy's playouts, overruling greedy by a lead of {SIMULATION_LEAD} on {TRUSTED_ROUNDS} rounds"
-        deepest = f", at most {self.max_depth}" if self.max_depth is not None else ""
-        return f"{what}, overruling greedy with depth {self.depth} or more{deepest}"
+            return f"greedy's playouts, overruling greedy by a lead of {self.lead} on {TRUSTED_ROUNDS} rounds"
+        return f"{what}, overruling greedy with depth {self.depth} or more"
 
 
 SOLO, MULTI = "solo", "multi"
@@ -92,9 +97,9 @@ PLANS: dict[tuple[str, str], Plan] = {
     ("godo", MULTI): Plan("mcts"),
     ("gogoa", SOLO): Plan("greedy", lookahead=2),
     ("gogoa", MULTI): Plan("greedy", lookahead=2),
-    ("kokoro", SOLO): Plan("expectimax", depth=2, max_depth=2),
+    ("kokoro", SOLO): Plan("simulation", lead=0.0),
     ("kokoro", MULTI): Plan("mcts"),
-    ("koi", SOLO): Plan("greedy"),
+    ("koi", SOLO): Plan("simulation", lead=0.0, width=3),
     ("koi", MULTI): Plan("simulation"),
 }
 """The plan of each game, solo and with 2 or more players; ``docs/ai.md`` ("The AI") has the
@@ -143,7 +148,7 @@ class Guard:
         if self.plan.searcher == "simulation":
             if greedy not in stats.actions or stats.depth < TRUSTED_ROUNDS:
                 return greedy
-            return best if stats.value_of(best) - stats.value_of(greedy) > SIMULATION_LEAD else greedy
+            return best if stats.value_of(best) - stats.value_of(greedy) > self.plan.lead else greedy
         if stats.by_value:
             return best if stats.depth >= self.plan.depth else greedy
         visits = dict(zip(stats.actions, stats.visits, strict=True))

@@ -27,7 +27,6 @@ from solver.core.strict_json import show
 from solver.search.ai import TRUSTED_VISITS, Guard, Plan, plan_for
 from solver.search.greedy import make_greedy
 from solver.search.searcher import (
-    MAX_DEPTH,
     ExpectimaxSearcher,
     GreedySearcher,
     MCTSSearcher,
@@ -197,11 +196,11 @@ def best_move(
         searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=search, heuristic=heuristic,
                                      capacity=capacity_for(seconds))  # fmt: skip
     elif name == "expectimax":
-        deepest = plan.max_depth if plan is not None and plan.max_depth is not None else MAX_DEPTH
-        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed, heuristic=heuristic, max_depth=deepest,
-                                      table_bits=table_bits_for(seconds))  # fmt: skip
+        searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed, heuristic=heuristic,
+                                      table_bits=table_bits_for(seconds))
     elif name == "simulation":
-        searcher = SimulationSearcher(kstate, heuristic=guard.weights, seed=seed)
+        width = plan.width if plan is not None else SimulationSearcher.CANDIDATES
+        searcher = SimulationSearcher(kstate, heuristic=guard.weights, seed=seed, width=width)
     else:
         searcher = GreedySearcher(kstate, heuristic=guard.weights, seed=seed, deeper=guard.deeper)
     player = kstate.current_player()

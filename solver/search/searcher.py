@@ -462,10 +462,10 @@ class GreedySearcher:
 
 class SimulationSearcher:
     """Greedy's playouts judge the candidates (flat Monte Carlo, Tesauro and Galperin's rollout
-    policy improvement): at a decision, the ``CANDIDATES`` actions whose turns end best by the
-    heuristic (greedy's ``turn_value``), and greedy's own choice, are each followed by a whole game
-    in which every decision is greedy's and chance comes by its odds (``solver.search.simulation``),
-    one round after another; the value of an action is the mean return, for the player to move, of
+    policy improvement): at a decision, the ``width`` actions whose turns end best by the heuristic
+    (greedy's ``turn_value``; ``CANDIDATES`` by default), and greedy's own choice, are each followed
+    by a whole game in which every decision is greedy's and chance comes by its odds
+    (``solver.search.simulation``), one round after another; the value of an action is the mean return, for the player to move, of
     its games. Round ``j`` deals what the player cannot see once and draws every candidate's chance
     events from the same seed (common random numbers), so two candidates are compared on the same
     luck and the difference of their means is far less noisy than either. With two or more players
@@ -488,9 +488,11 @@ class SimulationSearcher:
     CANDIDATES = 6
     DEFAULT_ROUNDS = 16
 
-    def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0) -> None:
+    def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
+                 width: int = CANDIDATES) -> None:  # fmt: skip
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.simulate = make_simulation(self.kernel)
+        self.width = width
         built = compiled.build(greedy, self.kernel)
         self.turn_value, self.choose = built.turn_value, built.choose
         self.state = state.array.copy()
@@ -506,9 +508,9 @@ class SimulationSearcher:
         self.round_seconds: float | None = None
 
     def _rank(self) -> np.ndarray:
-        """Greedy's choice, then the other legal actions whose turns end best by the heuristic (at
-        most ``CANDIDATES`` in all, best first, so that equal means go to the heuristic's
-        preference), judged on a deal of what the player to move cannot see."""
+        """Greedy's choice, then the others of the ``width`` legal actions whose turns end best by
+        the heuristic (best first, so that equal means go to the heuristic's preference), judged on
+        a deal of what the player to move cannot see."""
         dealt = self.state.copy()
         self.kernel.determinize(dealt, int(self.kernel.current_player(dealt)), deal_rng(self.seed))
         acts = np.empty(self.kernel.BUFFER, np.int64)
@@ -516,7 +518,7 @@ class SimulationSearcher:
         buffers = (np.empty(self.kernel.BUFFER, np.int64), np.empty(self.kernel.BUFFER), dealt.copy(), dealt.copy(),
                    np.zeros(8))  # fmt: skip
         values = [self.turn_value(dealt, acts[i], self.heuristic, *buffers) for i in range(n)]
-        ranked = [int(acts[i]) for i in sorted(range(n), key=lambda i: -values[i])[: self.CANDIDATES]]
+        ranked = [int(acts[i]) for i in sorted(range(n), key=lambda i: -values[i])[: self.width]]
         first = int(self.choose(dealt, self.heuristic))
         return np.array([first] + [a for a in ranked if a != first], np.int64)
 

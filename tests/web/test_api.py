@@ -459,7 +459,7 @@ def test_a_search_answers_the_best_turn_drawn_over_the_position(
 def test_stop_ends_a_long_search_at_once_after_its_info_streamed(
     client: httpx.Client, socket: ClientConnection
 ) -> None:
-    # MCTS runs until its time is up or it is stopped (the AI's expectimax for solo Kokoro ends at once)
+    # MCTS runs until its time is up or it is stopped
     socket.send(json.dumps(search_body(client, "kokoro", {"players": 1}, time=30, algorithm="mcts")))
     info = receive(socket)
     assert info["type"] == "info" and info["multipv"] and info["iterations"] > 0
