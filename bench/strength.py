@@ -70,7 +70,8 @@ def play(plan: list[Job], load: dict[str, Any], args: argparse.Namespace, name: 
         bar.update()
         return False
 
-    results = run_sweep(plan, load, workers=args.jobs, scheduler=args.scheduler, out=out,
+    options = solver.load_game(args.game, **load).options()  # as the games record them (the pack too)
+    results = run_sweep(plan, options, workers=args.jobs, scheduler=args.scheduler, out=out,
                         resume=out is not None and os.path.exists(out), on_result=tick)  # fmt: skip
     return [results[job.key] for job in plan]
 

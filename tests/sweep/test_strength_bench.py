@@ -1,0 +1,29 @@
+"""``bench/strength.py``: a run keeps its games in ``--out``, and the same run again reads them back
+instead of playing them (the games record the game's whole options, the pack too, and the run
+must compare them with the same)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+def test_a_second_run_with_out_plays_no_game_again(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.syspath_prepend(str(BENCH))
+    import strength
+
+    argv = ["kokoro", "--players", "1", "--budgets", "0.05", "--games", "2", "--against", "greedy",
+            "--out", str(tmp_path), "--json"]  # fmt: skip
+    assert strength.main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    kept = {path.name: path.read_text() for path in tmp_path.iterdir()}
+    assert len(kept) == 2 and all(len(text.splitlines()) == 2 for text in kept.values())
+    assert strength.main(argv) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert {path.name: path.read_text() for path in tmp_path.iterdir()} == kept
+    assert again["rows"] == first["rows"]
