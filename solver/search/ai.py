@@ -7,8 +7,8 @@ playing worse than the greedy baseline.
 - **The plan** (``PLANS``, ``plan_for``): which searcher a game and player count get, chosen by
   measurement (``bench/strength.py``, the table in ``docs/ai.md``). Where no search measured
   better than the heuristic in the time users give (Go Goa), the plan is greedy itself, looking
-  further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``); solo Kokoro,
-  KOI and KOI with players judge greedy's best candidates by greedy's own playouts
+  further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``); solo Kokoro
+  and KOI (solo and with players) judge greedy's best candidates by greedy's own playouts
   (``SimulationSearcher``).
 - **The guard** (``Guard``): at every decision the greedy baseline's choice is worked out first
   (well under a millisecond to a few), and the search must earn the right to play anything else:

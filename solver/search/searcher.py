@@ -465,11 +465,12 @@ class SimulationSearcher:
     policy improvement): at a decision, the ``width`` actions whose turns end best by the heuristic
     (greedy's ``turn_value``; ``CANDIDATES`` by default), and greedy's own choice, are each followed
     by a whole game in which every decision is greedy's and chance comes by its odds
-    (``solver.search.simulation``), one round after another; the value of an action is the mean return, for the player to move, of
-    its games. Round ``j`` deals what the player cannot see once and draws every candidate's chance
-    events from the same seed (common random numbers), so two candidates are compared on the same
-    luck and the difference of their means is far less noisy than either. With two or more players
-    a return is a share of the win, so the playouts weigh winning, where the heuristic weighs points.
+    (``solver.search.simulation``), one round after another; the value of an action is the mean
+    return, for the player to move, of its games. Round ``j`` deals what the player cannot see once
+    and draws every candidate's chance events from the same seed (common random numbers), so two
+    candidates are compared on the same luck and the difference of their means is far less noisy
+    than either. With two or more players a return is a share of the win, so the playouts weigh
+    winning, where the heuristic weighs points.
 
     ``stats.depth`` is the rounds played, ``visits`` the playouts of each candidate. The AI plays
     the best only where its lead over greedy's choice is large and rests on enough rounds
