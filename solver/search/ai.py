@@ -86,7 +86,8 @@ class Plan:
         if self.searcher == "mcts":
             return f"{what}, overruling greedy with {TRUSTED_VISITS} visits"
         if self.searcher == "simulation":
-            return f"greedy's playouts, overruling greedy by a lead of {self.lead} on {TRUSTED_ROUNDS} rounds"
+            lead = f"a lead of {self.lead}" if self.lead else "any lead"
+            return f"greedy's playouts, overruling greedy by {lead} on {TRUSTED_ROUNDS} rounds"
         return f"{what}, overruling greedy with depth {self.depth} or more"
 
 

@@ -89,6 +89,7 @@ def test_greedys_playouts_overrule_greedy_only_by_a_lead_on_enough_rounds():
     assert guard.action(_stats([1, 2], [7, 7], [0.5 + lead, 0.5], depth=TRUSTED_ROUNDS - 1, by_value=True), 2) == 2
     assert guard.action(_stats([1, 2], [8, 8], [0.6, 0.5], depth=TRUSTED_ROUNDS, by_value=True), 2) == 2  # a small lead
     assert guard.action(_stats([1], [8], [0.9], depth=TRUSTED_ROUNDS, by_value=True), 2) == 2  # greedy's not judged
+    assert "a lead of 0.2 on 8 rounds" in plan.describe() and "by any lead on 8" in PLANS["kokoro", SOLO].describe()
     solo = Guard(state.kernel_state(), PLANS["kokoro", SOLO], None)  # solo: any lead, on as many rounds
     assert solo.action(_stats([1, 2], [8, 8], [0.51, 0.5], depth=TRUSTED_ROUNDS, by_value=True), 2) == 1
     assert solo.action(_stats([1, 2], [8, 8], [0.5, 0.5], depth=TRUSTED_ROUNDS, by_value=True), 2) == 2
