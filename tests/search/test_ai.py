@@ -31,7 +31,7 @@ STOPPED.set()
 TINY = {"mcts": {"iterations": 1}, "expectimax": {"depth": 1}, "simulation": {"time_limit": 0.05, "stop": STOPPED}}
 """A budget too small to judge a move by (expectimax: below every plan's ``depth``; greedy's
 playouts: stopped before their first round, where a round can take a few milliseconds)."""
-FAIR = {"mcts": {"iterations": 400}, "expectimax": {"depth": 2}, "simulation": {"time_limit": 1.0}}
+FAIR = {"mcts": {"iterations": 400}, "expectimax": {"depth": 2}, "simulation": {"time_limit": 3.0}}
 
 
 def positions(game: str, players: int, count: int = 3) -> list:
