@@ -17,7 +17,9 @@ budget row is compared with the budget before it (``more time``).
 The games are played by the sweep runner of ``solver solo/arena`` (``--jobs`` processes or a Dask
 ``--scheduler``); with ``--out DIR`` each agent's games are kept in ``DIR`` as they finish
 (``solver.sweep.results``) and a later run with the same arguments plays only the games missing.
-The table goes to stdout (``--json``: everything as JSON), with the machine it ran on.
+The table goes to stdout (``--json``: everything as JSON), with the machine it ran on; ``--plot
+OUT.PNG`` draws the curve: the AI's mean score (solo) or share of the wins (with players) at each
+budget with its 95% interval, the baselines' means or an even share as lines across it.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from _machine import describe, machine_info
 from tqdm import tqdm
 
 import solver
-from solver.report import mean_interval, wilson_interval
+from solver.core.errors import SolverError
+from solver.report import check_writable, mean_interval, require_matplotlib, wilson_interval
 from solver.sweep.jobs import Job, pin_workers, share_of_wins
 from solver.sweep.runner import run_sweep
 
@@ -136,6 +139,50 @@ def table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def budget_of(agent: str) -> float:
+    """The seconds a turn of a budget's agent (``ai:time=T:workers=1``)."""
+    return float(agent.split("time=")[1].split(":")[0])
+
+
+def plot_curve(report: dict[str, Any], path: str) -> None:
+    """Draw the AI's strength against its seconds a turn as a PNG (matplotlib's Agg canvas): each
+    budget's mean with its 95% interval (one curve per opponent with players); solo the
+    baselines' means, with players an even share, as dashed lines."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(7.0, 4.5), layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    solo = report["players"] == 1
+    scale = 1 if solo else 100  # shares in percent
+    curves: dict[str, list[dict[str, Any]]] = {}
+    lines: dict[str, float] = {} if solo else {"an even share": 100 / report["players"]}
+    for row in report["rows"]:
+        if solo and "against" not in row:
+            lines[f"{row['agent']} ({row['mean']:.2f})"] = row["mean"]
+        else:
+            curves.setdefault("the AI" if solo else f"the AI against {row['against']}", []).append(row)
+    for k, (label, rows) in enumerate(curves.items()):
+        seconds = [budget_of(r["agent"]) for r in rows]
+        middle = [scale * r["mean" if solo else "share"] for r in rows]
+        errors = [[m - scale * r["interval"][0] for m, r in zip(middle, rows)],
+                  [scale * r["interval"][1] - m for m, r in zip(middle, rows)]]  # fmt: skip
+        axes.errorbar(seconds, middle, yerr=errors, marker="o", capsize=4, color=f"C{k}", label=label)
+    for k, (label, value) in enumerate(lines.items(), len(curves)):
+        axes.axhline(value, linestyle="--", color=f"C{k}", label=label)
+    axes.set_xscale("log")
+    budgets = sorted({budget_of(r["agent"]) for rows in curves.values() for r in rows})
+    axes.set_xticks(budgets, [f"{b:g}" for b in budgets])
+    axes.minorticks_off()
+    axes.set_xlabel("seconds a turn")
+    axes.set_ylabel(f"mean {solver.load_game(report['game']).solo_info.score_name}" if solo else "share of the wins (%)")
+    axes.legend()
+    who = "solo" if solo else f"{report['players']} players"
+    axes.set_title(f"{report['game']}, {who}: seeds {report['seeds'][0]}-{report['seeds'][1]}, 95% intervals")
+    figure.savefig(path, format="png", dpi=100)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(solver.api.GAMES))
@@ -150,7 +197,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scheduler", default=None, help="a Dask scheduler address (instead of --jobs)")
     parser.add_argument("--out", default=None, help="a folder to keep the games in (and resume from)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--plot", default=None, metavar="OUT.PNG", help="draw the curve: strength against seconds a turn")
     args = parser.parse_args(argv)
+    if args.plot:
+        try:
+            require_matplotlib()
+            check_writable(args.plot)
+        except SolverError as exc:
+            parser.error(str(exc))
     load = {"players": args.players, "backend": "numba"} | {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     budgets = [f"ai:time={float(b):g}:workers=1" for b in args.budgets.split(",")]
     against = args.against.split(",") if args.against else ["greedy"] + [a for a in [BEST_BEFORE.get((args.game, args.players))] if a]
@@ -177,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         report["rows"] = match_rows(shares, budgets)
     report["seconds"] = round(time.perf_counter() - start, 1)
     report["machine"] = machine_info()
+    if args.plot:
+        plot_curve(report, args.plot)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

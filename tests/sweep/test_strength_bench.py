@@ -1,6 +1,6 @@
 """``bench/strength.py``: a run keeps its games in ``--out``, and the same run again reads them back
 instead of playing them (the games record the game's whole options, the pack too, and the run
-must compare them with the same)."""
+must compare them with the same); ``--plot`` draws the curve from the games kept."""
 
 from __future__ import annotations
 
@@ -23,7 +23,21 @@ def test_a_second_run_with_out_plays_no_game_again(tmp_path: Path, capsys: pytes
     first = json.loads(capsys.readouterr().out)
     kept = {path.name: path.read_text() for path in tmp_path.iterdir()}
     assert len(kept) == 2 and all(len(text.splitlines()) == 2 for text in kept.values())
-    assert strength.main(argv) == 0
+    picture = tmp_path / "curve.png"
+    assert strength.main([*argv, "--plot", str(picture)]) == 0
     again = json.loads(capsys.readouterr().out)
-    assert {path.name: path.read_text() for path in tmp_path.iterdir()} == kept
+    assert {path.name: path.read_text() for path in tmp_path.iterdir() if path != picture} == kept
     assert again["rows"] == first["rows"]
+    assert picture.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_plot_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.syspath_prepend(str(BENCH))
+    import strength
+
+    with pytest.raises(SystemExit) as exit_:
+        strength.main(["kokoro", "--games", "1", "--out", str(tmp_path / "games"), "--plot", str(tmp_path / "no" / "c.png")])
+    assert exit_.value.code == 2
+    assert "plot: cannot write" in capsys.readouterr().err
+    assert not (tmp_path / "games").exists()
