@@ -274,7 +274,6 @@ class ExpectimaxSearcher:
     Args:
         state: a kernel-backed state at a decision node.
         cutoff: branches less likely than this are scored by the heuristic.
-        max_depth: the deepest iteration (a depth counts decisions).
         table_bits: the transposition table holds ``2**table_bits`` entries (``table_bits_for``
             sizes it to a time budget).
         kernel: the compiled kernel module to search with (default: the state's own).
@@ -284,14 +283,14 @@ class ExpectimaxSearcher:
             only they peeked at); ``False`` searches the state as it is.
     """
 
-    def __init__(self, state: Any, cutoff: float = 0.01, max_depth: int = MAX_DEPTH,
-                 table_bits: int = TABLE_BITS, heuristic: np.ndarray | None = None, kernel: Any = None,
-                 seed: int = 0, determinize: bool = True) -> None:  # fmt: skip
+    def __init__(self, state: Any, cutoff: float = 0.01, table_bits: int = TABLE_BITS,
+                 heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
+                 determinize: bool = True) -> None:  # fmt: skip
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.search = expectimax.make_expectimax(self.kernel)
         self.state = state.array.copy()
         self.rng = deal_rng(seed) if determinize else None
-        self.cutoff, self.max_depth = cutoff, max_depth
+        self.cutoff = cutoff
         self.table = expectimax.Table(table_bits, state.players)
         self.heuristic = settings(state, None, "expectimax")[0] if heuristic is None else heuristic
         self.workers = 1
@@ -346,7 +345,7 @@ class ExpectimaxSearcher:
             root = self.state.copy()
             self.kernel.determinize(root, self.kernel.current_player(root), self.rng)
         d, probe = 1, PROBE_NODES if seconds is not None and self.rate is None else 0
-        while d <= (depth or self.max_depth):
+        while d <= (depth or MAX_DEPTH):
             if seconds is not None:
                 elapsed = time.perf_counter() - start
                 if d > 1 and elapsed >= seconds:
