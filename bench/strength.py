@@ -38,7 +38,14 @@ from tqdm import tqdm
 
 import solver
 from solver.core.errors import SolverError
-from solver.report import check_writable, mean_interval, require_matplotlib, wilson_interval
+from solver.report import (
+    check_writable,
+    mean_interval,
+    png_figure,
+    require_matplotlib,
+    save_png,
+    wilson_interval,
+)
 from solver.sweep.jobs import Job, pin_workers, share_of_wins
 from solver.sweep.runner import run_sweep
 
@@ -145,14 +152,10 @@ def budget_of(agent: str) -> float:
 
 
 def plot_curve(report: dict[str, Any], path: str) -> None:
-    """Draw the AI's strength against its seconds a turn as a PNG (matplotlib's Agg canvas): each
-    budget's mean with its 95% interval (one curve per opponent with players); solo the
-    baselines' means, with players an even share, as dashed lines."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(7.0, 4.5), layout="constrained")
-    FigureCanvasAgg(figure)
+    """Draw the AI's strength against its seconds a turn as a PNG: each budget's mean with its 95%
+    interval (one curve per opponent with players); solo the baselines' means, with players an even
+    share, as dashed lines."""
+    figure = png_figure(7.0, 4.5)
     axes = figure.add_subplot()
     solo = report["players"] == 1
     scale = 1 if solo else 100  # shares in percent
@@ -180,7 +183,7 @@ def plot_curve(report: dict[str, Any], path: str) -> None:
     axes.legend()
     who = "solo" if solo else f"{report['players']} players"
     axes.set_title(f"{report['game']}, {who}: seeds {report['seeds'][0]}-{report['seeds'][1]}, 95% intervals")
-    figure.savefig(path, format="png", dpi=100)
+    save_png(figure, path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -232,7 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     report["seconds"] = round(time.perf_counter() - start, 1)
     report["machine"] = machine_info()
     if args.plot:
-        plot_curve(report, args.plot)
+        try:
+            plot_curve(report, args.plot)
+        except SolverError as exc:
+            parser.error(f"{exc} (the games are kept in --out)" if args.out else str(exc))
     if args.json:
         print(json.dumps(report, indent=2))
     else:

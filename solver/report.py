@@ -349,6 +349,34 @@ def check_writable(path: str, field: str = "plot") -> None:
         raise SolverError(f"{field}: cannot write {path}: it is a folder")
 
 
+def png_figure(width: float, height: float) -> Any:
+    """A matplotlib figure of ``width`` x ``height`` inches on the Agg canvas, laid out by
+    matplotlib's constrained layout: no display needed and no global pyplot state, so charts drawn
+    in a worker or a test do not leak figures. Call ``require_matplotlib`` first.
+
+        >>> figure = png_figure(4.0, 3.0)  # doctest: +SKIP
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def save_png(figure: Any, path: str) -> str:
+    """Write ``figure`` to ``path`` as a PNG and return the absolute path.
+
+    Raises:
+        SolverError: ``plot: cannot write ...`` when the file cannot be written.
+    """
+    try:
+        figure.savefig(path, format="png", dpi=100)
+    except OSError as exc:
+        raise SolverError(f"plot: cannot write {path}: {exc.strerror or exc}") from None
+    return os.path.abspath(path)
+
+
 def plot_solo(summaries: Sequence[dict[str, Any]], path: str, solo: SoloInfo, heading: str = "") -> str:
     """Draw the agents' solo results side by side as a PNG: the titles earned (a bar chart), for a
     scored game the distribution of scores (a histogram), and with hindsight scores the
@@ -361,16 +389,13 @@ def plot_solo(summaries: Sequence[dict[str, Any]], path: str, solo: SoloInfo, he
         SolverError: ``plot: ...`` when matplotlib is missing or the file cannot be written.
     """
     require_matplotlib()
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
     titles = title_names(solo)
     panels = (["titles"] if titles else []) + ([] if solo.can_lose else ["scores"])
     if any(s["regret"]["mean_regret"] is not None for s in summaries):
         panels.append("regret")
-    figure = Figure(figsize=(max(8.0, 1.1 * len(titles)) * len(panels), 5.0), layout="constrained")
-    FigureCanvasAgg(figure)
+    figure = png_figure(max(8.0, 1.1 * len(titles)) * len(panels), 5.0)
     for k, panel in enumerate(panels, 1):
         axes = figure.add_subplot(1, len(panels), k)
         if panel == "titles":
@@ -402,8 +427,4 @@ def plot_solo(summaries: Sequence[dict[str, Any]], path: str, solo: SoloInfo, he
         axes.yaxis.set_major_locator(MaxNLocator(integer=True))
         axes.legend()
     figure.suptitle(heading or "solo results")
-    try:
-        figure.savefig(path, format="png", dpi=100)
-    except OSError as exc:
-        raise SolverError(f"plot: cannot write {path}: {exc.strerror or exc}") from None
-    return os.path.abspath(path)
+    return save_png(figure, path)

@@ -3,10 +3,7 @@ decisions drawn on it (a PNG, with matplotlib's Agg canvas: no display needed)."
 
 from __future__ import annotations
 
-import os
-
-from solver.core.errors import SolverError
-from solver.report import require_matplotlib
+from solver.report import png_figure, require_matplotlib, save_png
 from solver.review.review import MARKS, Review
 
 COLOURS = {"blunder": "#c0392b", "mistake": "#e67e22", "inaccuracy": "#f1c40f"}
@@ -21,11 +18,7 @@ def plot_review(found: Review, path: str, heading: str = "") -> str:
         SolverError: ``plot: ...`` when matplotlib is missing or the file cannot be written.
     """
     require_matplotlib()
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(10.0, 4.5), layout="constrained")
-    FigureCanvasAgg(figure)
+    figure = png_figure(10.0, 4.5)
     axes = figure.add_subplot(1, 1, 1)
     for seat in found.seats:
         mine = [d for d in found.decisions if d.player == seat]
@@ -48,8 +41,4 @@ def plot_review(found: Review, path: str, heading: str = "") -> str:
     axes.set_title(heading or f"{found.game}: the value at each decision")
     axes.grid(alpha=0.3)
     axes.legend(loc="best", fontsize="small")
-    try:
-        figure.savefig(path, format="png", dpi=100)
-    except OSError as exc:
-        raise SolverError(f"plot: cannot write {path}: {exc.strerror or exc}") from None
-    return os.path.abspath(path)
+    return save_png(figure, path)

@@ -376,17 +376,14 @@ def best_values(tuning: Tuning, study: Any) -> dict[str, float]:
 
 
 def plot_history(study: Any, path: str, heading: str) -> str:
-    """A chart of every finished trial's value, the best so far and the start's; returns ``path``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    """A chart of every finished trial's value, the best so far and the start's; returns the
+    absolute path written."""
     done = sorted(finished(study), key=lambda t: t.number)
     numbers = [t.number for t in done]
     values = [t.value for t in done]
     best = [max(values[: i + 1]) for i in range(len(values))]
-    figure, axes = plt.subplots(figsize=(8, 4.5))
+    figure = report.png_figure(8.0, 4.5)
+    axes = figure.add_subplot()
     axes.scatter(numbers, values, s=14, alpha=0.6, label="trial")
     axes.step(numbers, best, where="post", color="C1", label="best so far")
     if done and done[0].number == 0:
@@ -395,7 +392,4 @@ def plot_history(study: Any, path: str, heading: str) -> str:
     axes.set_ylabel("objective")
     axes.set_title(heading, fontsize=10)
     axes.legend()
-    figure.tight_layout()
-    figure.savefig(path, dpi=120)
-    plt.close(figure)
-    return path
+    return report.save_png(figure, path)
