@@ -7,8 +7,8 @@ playing worse than the greedy baseline.
 - **The plan** (``PLANS``, ``plan_for``): which searcher a game and player count get, chosen by
   measurement (``bench/strength.py``, the table in ``docs/ai.md``). Where no search measured
   better than the heuristic in the time users give (Go Goa), the plan is greedy itself, looking
-  further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``); solo Kokoro
-  and KOI (solo and with players) judge greedy's best candidates by greedy's own playouts
+  further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``); Kokoro and
+  KOI, solo and with players, judge greedy's best candidates by greedy's own playouts
   (``SimulationSearcher``).
 - **The guard** (``Guard``): at every decision the greedy baseline's choice is worked out first
   (well under a millisecond to a few), and the search must earn the right to play anything else:
@@ -46,9 +46,10 @@ candidate)."""
 SIMULATION_LEAD = 0.2
 """... and with players only by a candidate whose mean return leads greedy's choice by this much (a
 fifth of a win): the largest of a few noisy means is biased upward, and a small lead is mostly
-that bias. Measured in KOI duels (``docs/ai.md``). Solo, where a second plays hundreds of rounds
-(Kokoro) or a lead of a fifth of the score's range never comes (KOI), any lead does
-(``Plan.lead``)."""
+that bias. Measured in KOI duels, where a second plays a handful of rounds (``docs/ai.md``). Kokoro
+with players plays about 80 to 400 rounds a second, whose means are surer: a twentieth of a win does
+there (``Plan.lead``), and so does any lead solo, where a second plays hundreds of rounds (Kokoro)
+or a lead of a fifth of the score's range never comes (KOI)."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ PLANS: dict[tuple[str, str], Plan] = {
     ("gogoa", SOLO): Plan("greedy", lookahead=2),
     ("gogoa", MULTI): Plan("greedy", lookahead=2),
     ("kokoro", SOLO): Plan("simulation", lead=0.0),
-    ("kokoro", MULTI): Plan("mcts"),
+    ("kokoro", MULTI): Plan("simulation", lead=0.05),
     ("koi", SOLO): Plan("simulation", lead=0.0, width=3),
     ("koi", MULTI): Plan("simulation"),
 }
