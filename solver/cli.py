@@ -301,7 +301,7 @@ def _with_budget(spec: str, seconds: float, iterations: int | None) -> str:
     """A searching agent's spec with ``--time`` (or ``--iterations``) added unless it has a budget
     (``ai``'s time is a turn's, the others' a decision's)."""
     name, *options = spec.split(":")
-    budgets = {o.partition("=")[0] for o in options} & {"time", "iterations", "depth"}
+    budgets = {o.partition("=")[0] for o in options} & {"time", "iterations", "depth", "rounds"}
     if name not in ("ai", "mcts", "expectimax") or budgets:
         return spec
     if iterations is None:
@@ -397,7 +397,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 def cmd_bestmove(args: argparse.Namespace) -> int:
-    _check_budget(args, "time", "iterations", "depth", "workers")  # best_move checks them against the algorithm
+    _check_budget(args, "time", "iterations", "depth", "rounds", "workers")  # best_move checks them against the algorithm
     if args.top is not None:
         COUNT.check(args.top, "top")
     with _collector_paused():
@@ -407,8 +407,8 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
             raise SolverError(f"position: the game in {args.position} is over, there is no move to find")
         if state.is_chance_node():
             raise SolverError(f"position: {args.position} is at a chance node (a tile is drawn), not a decision")
-        seconds = args.time if args.time is not None or args.iterations or args.depth else 2.0
-        limits = Limits(seconds, args.iterations, args.depth, args.workers, check_seed(args.seed))
+        seconds = args.time if args.time is not None or args.iterations or args.depth or args.rounds else 2.0
+        limits = Limits(seconds, args.iterations, args.depth, args.workers, check_seed(args.seed), args.rounds)
         result = search_position(state, limits, args.algorithm, multipv=args.top or 0, report_every=0,
                                  params=_given_params(args, game))  # fmt: skip
     alternatives = result["multipv"] if args.top else None
@@ -877,9 +877,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--algorithm", default="ai",
                    help="ai (the default: the best searcher for the game, never weaker than greedy), mcts, expectimax, simulation (greedy's playouts) or greedy")
     p.add_argument("--time", type=float, default=None,
-                   help="seconds for the whole turn (default 2, unless --iterations or --depth is given)")
+                   help="seconds for the whole turn (default 2, unless --iterations, --depth or --rounds is given)")
     p.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision")
     p.add_argument("--depth", type=int, default=None, help="expectimax depth per decision")
+    p.add_argument("--rounds", type=int, default=None,
+                   help="greedy's playouts per candidate and decision (the AI's searcher in Kokoro and KOI)")
     p.add_argument("--workers", type=int, default=None, help="MCTS parallel trees (default: every core)")
     p.add_argument("--top", type=int, default=None, help="also list the K best first actions (MCTS analysis)")
     _params_option(p)
@@ -921,7 +923,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tune", parents=[common], help="tune the AI's parameters on seeded games (Optuna CMA-ES)")
     _game_options(p)
     p.set_defaults(backend="numba")
-    p.add_argument("--agent", required=True, help="the agent whose parameters are tuned: greedy, expectimax or mcts")
+    p.add_argument("--agent", required=True, help="the agent whose parameters are tuned: greedy, expectimax, mcts, or ai (for the "
+                   "searcher the AI plays the game with)")
     p.add_argument("--tune", default=None, metavar="NAME,NAME",
                    help="the parameters to tune (default: every one the agent uses; see solver params)")
     p.add_argument("--params", default=None, metavar="START.json", help="start from these values")
@@ -954,7 +957,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("params", parents=[common], help="the AI's named parameters: values, ranges, sources")
     _game_options(p)
-    p.add_argument("--agent", default="mcts", help="the searcher whose values to show: greedy, expectimax or mcts")
+    p.add_argument("--agent", default="mcts", help="the searcher whose values to show: greedy, expectimax, mcts or simulation "
+                   "(greedy's playouts)")
     _params_option(p)
     p.set_defaults(func=cmd_params)
 

@@ -56,8 +56,8 @@ def midgame(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, object]:
 
 @pytest.mark.parametrize(
     "budget",
-    [["--iterations", "50", "--workers", "1"], ["--algorithm", "expectimax", "--depth", "1"]],
-    ids=["mcts", "expectimax"],
+    [["--iterations", "50", "--workers", "1"], ["--algorithm", "expectimax", "--depth", "1"], ["--rounds", "8"]],
+    ids=["mcts", "expectimax", "playouts"],
 )
 def test_bestmove_json_gives_a_legal_whole_turn(capsys, midgame, budget):
     path, state = midgame
@@ -69,7 +69,8 @@ def test_bestmove_json_gives_a_legal_whole_turn(capsys, midgame, budget):
     assert data["plan"][0] == state.action_to_string(data["actions"][0])
     assert 0.0 <= data["value"] <= 1.0
     assert data["stats"]["algorithm"] == ("expectimax" if "expectimax" in budget else "ai")
-    assert data["stats"]["searcher"] == ("expectimax" if "expectimax" in budget else "mcts")
+    searcher = "expectimax" if "expectimax" in budget else "simulation" if "--rounds" in budget else "mcts"
+    assert data["stats"]["searcher"] == searcher
 
 
 def test_bestmove_text_tells_the_turn_and_the_alternatives(capsys, midgame):
@@ -240,6 +241,8 @@ def test_bad_options_are_errors_naming_the_field(capsys, argv, field):
         (["--algorithm", "mcts", "--depth", "2"], "depth"),
         (["--iterations", "50", "--depth", "2"], "depth"),
         (["--algorithm", "expectimax", "--iterations", "50"], "iterations"),
+        (["--algorithm", "mcts", "--rounds", "5"], "rounds"),
+        (["--rounds", "0"], "rounds"),
         (["--top", "0"], "top"),
         (["--players", "3"], "players"),
     ],

@@ -73,6 +73,17 @@ def test_a_seeded_iteration_budget_gives_the_same_result(engine):
     assert (one["actions"], one["value"]) == (two["actions"], two["value"])
 
 
+def test_rounds_bound_greedys_playouts_and_repeat(engine):
+    query = {"game": "kokoro", "position": _decision("kokoro", 1), "limits": {"rounds": 8, "seed": 5}}
+    one, two = engine.request({"op": "analyse", **query}), engine.request({"op": "analyse", **query})
+    assert one["stats"]["searcher"] == "simulation" and one["stats"]["first_decision"]["depth"] == 8
+    assert (one["actions"], one["value"]) == (two["actions"], two["value"])
+    for limits, algorithm in (({"rounds": 0}, "ai"), ({"rounds": 5}, "mcts")):
+        with pytest.raises(EngineError) as info:
+            engine.request({"op": "analyse", **query, "limits": limits, "algorithm": algorithm})
+        assert info.value.answer["error"]["field"] == "limits.rounds"
+
+
 @pytest.mark.parametrize("algorithm", ["mcts", "expectimax"])
 def test_stop_ends_a_running_search_at_once_with_its_best_so_far(engine, algorithm):
     position = _decision("godo", 2)

@@ -116,6 +116,7 @@ OPTIONS: dict[str, Bound] = {
     "cutoff": Bound(float, 0, 1, below=True),  # expectimax: less likely branches are estimated
     "playouts": Bound(int, 1, 10**5),  # greedy, expectimax: the first decision chosen by simulated games
     "lookahead": Bound(int, 0, 2),  # greedy: how far the game's heuristic looks ahead (Go Goa: days of routes)
+    "rounds": Bound(int, 1, 10**6),  # the AI's greedy playouts: games played out after each candidate
 }  # fmt: skip
 """Every agent option (``mcts:time=0.5``) with its range; ``best_move`` and the command line check
 their budgets with the same entries."""

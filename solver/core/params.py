@@ -54,9 +54,13 @@ ANY, SOLO, MULTI = "any", "solo", "multi"
 _FIELDS = Fields(ParamsError)
 _KEYS = ("game", "players", "pack", "agent", *GROUPS, "tune")
 
-AGENTS = ("greedy", "expectimax", "mcts")
+AGENTS = ("greedy", "expectimax", "mcts", "simulation")
 """The searchers parameters may be tuned for (``agent``): the agents that use them, and
-``best_move``'s algorithms."""
+``best_move``'s algorithms (``simulation``: greedy's playouts, which the AI plays in some games)."""
+
+FALLBACK = {"simulation": "greedy"}
+"""The searcher whose tune a searcher takes where none was made for it: greedy's playouts play
+greedy's moves, so greedy's weights serve them until they have their own."""
 
 
 @dataclass(frozen=True)
@@ -261,10 +265,19 @@ def parse_params(doc: Any, field: str = "") -> Params:
 
 
 def for_players(found: Iterable[Params], players: int, agent: str) -> Params | None:
-    """The entry of ``found`` for ``players`` and the searcher ``agent`` (one tuned for it, else
-    one for any searcher), if there is one."""
-    fitting = [p for p in found if p.players == players and p.agent in (agent, None)]
-    return next((p for p in fitting if p.agent == agent), fitting[0] if fitting else None)
+    """The entry of ``found`` for ``players`` and the searcher ``agent``: one tuned for it, else
+    one for the searcher it falls back on (``FALLBACK``), else one for any searcher, if there is one.
+
+        >>> found = [Params("kokoro", 1, None, "greedy"), Params("kokoro", 1, None, None)]
+        >>> for_players(found, 1, "simulation").agent, for_players(found, 1, "mcts").agent
+        ('greedy', None)
+    """
+    fitting = [p for p in found if p.players == players]
+    for wanted in (agent, FALLBACK.get(agent), None):
+        chosen = next((p for p in fitting if p.agent == wanted), None)
+        if chosen is not None:
+            return chosen
+    return None
 
 
 def defaults(heuristic: Sequence[Parameter]) -> np.ndarray:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.api import GAMES
-from solver.core.agents import MAX_SECONDS, MAX_WORKERS, check_seed
+from solver.core.agents import MAX_SECONDS, MAX_WORKERS, OPTIONS, check_seed
 from solver.core.errors import FieldError, ParamsError
 from solver.core.params import Params, read_params
 from solver.core.strict_json import Fields, join, loads
@@ -56,7 +56,7 @@ _KEYS = {
     "analyse": ("game", "options", "position", "seed", "limits", "multipv", "report_every", "algorithm", "params"),
     "review": ("record", "players", "pack", "limits"),
 }
-_LIMITS = ("time", "iterations", "depth", "workers", "seed")
+_LIMITS = ("time", "iterations", "depth", "rounds", "workers", "seed")
 
 
 @dataclass
@@ -68,6 +68,7 @@ class Limits:
     depth: int | None = None
     workers: int | None = 1  # None: every core (the command line's default)
     seed: int = 0
+    rounds: int | None = None  # greedy's playouts: games after each candidate
 
     def to_json(self) -> dict[str, Any]:
         return {key: value for key, value in vars(self).items() if value is not None}
@@ -150,7 +151,7 @@ def check_query(obj: Any) -> Query:
         query.multipv = queries.integer(obj.get("multipv", 1), "multipv", 1, MAX_MULTIPV)
         query.report_every = _seconds(obj.get("report_every", DEFAULT_REPORT_EVERY), "report_every", zero=True)
         query.algorithm = queries.choice(obj.get("algorithm", "ai"), "algorithm", ALGORITHMS)
-        for name in ("iterations", "depth"):
+        for name in ("iterations", "depth", "rounds"):
             takes = BUDGETS.get(query.algorithm)  # the AI's searcher depends on the game: best_move checks
             if takes is not None and getattr(query.limits, name) is not None and name not in takes:
                 raise QueryError(f"limits.{name}", f"{query.algorithm} is bounded by {' or '.join(takes)}, not {name}")
@@ -220,6 +221,8 @@ def _limits(obj: Any) -> Limits:
         limits.iterations = queries.integer(obj["iterations"], "limits.iterations", 1, MAX_ITERATIONS)
     if "depth" in obj:
         limits.depth = queries.integer(obj["depth"], "limits.depth", 1, MAX_DEPTH)
+    if "rounds" in obj:
+        limits.rounds = queries.integer(obj["rounds"], "limits.rounds", 1, OPTIONS["rounds"].high)
     if "workers" in obj:
         limits.workers = queries.integer(obj["workers"], "limits.workers", 1, MAX_WORKERS)
     if "seed" in obj:

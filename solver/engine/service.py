@@ -97,11 +97,11 @@ def search_position(
     if state.is_chance_node():
         raise SearchError("position: a chance node (a tile, card or roll is due), not a decision")
     seconds = limits.time
-    if seconds is None and limits.iterations is None and limits.depth is None:
+    if seconds is None and limits.iterations is None and limits.depth is None and limits.rounds is None:
         seconds = DEFAULT_SECONDS
     decision = solver.best_move(
         state, algorithm=algorithm, time_limit=seconds, iterations=limits.iterations, depth=limits.depth,
-        seed=limits.seed, workers=limits.workers, multipv=multipv, stop=stop,
+        rounds=limits.rounds, seed=limits.seed, workers=limits.workers, multipv=multipv, stop=stop,
         on_progress=on_info, progress_every=report_every if report_every > 0 else None, params=params,
     )  # fmt: skip
     return {"to_move": state.current_player(), **decision.to_json()}

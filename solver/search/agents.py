@@ -84,18 +84,18 @@ class AIAgent:
     """Plays what ``solver.best_move`` returns with no algorithm named (``solver.search.ai``): the
     whole turn is searched at its first decision, ``time`` seconds in all (one by default), and
     its actions are played while the game follows the turn searched; a decision it did not foresee
-    (after chance, another player's move) is searched anew. ``iterations`` or ``depth`` bound each
-    decision instead, as ``best_move`` takes them (MCTS or expectimax, still guarded): budgets that
-    repeat on any machine, for measuring."""
+    (after chance, another player's move) is searched anew. ``iterations``, ``depth`` or ``rounds``
+    bound each decision instead, as ``best_move`` takes them (MCTS, expectimax or greedy's playouts,
+    still guarded): budgets that repeat on any machine, for measuring and tuning."""
 
     name = "ai"
 
     def __init__(self, seed: int = 0, time: float | None = None, iterations: int | None = None,
-                 depth: int | None = None, workers: int | None = None,
+                 depth: int | None = None, rounds: int | None = None, workers: int | None = None,
                  params: Params | None = None) -> None:  # fmt: skip
         self.seed = seed
-        self.budget = {"time_limit": time, "iterations": iterations, "depth": depth}
-        if time is None and iterations is None and depth is None:
+        self.budget = {"time_limit": time, "iterations": iterations, "depth": depth, "rounds": rounds}
+        if time is None and iterations is None and depth is None and rounds is None:
             self.budget["time_limit"] = 1.0
         self.workers = workers
         self.params = params

@@ -108,14 +108,15 @@ PLANS: dict[tuple[str, str], Plan] = {
 measurements each one rests on."""
 
 
-def plan_for(kstate: Any, iterations: int | None = None, depth: int | None = None) -> Plan:
+def plan_for(kstate: Any, iterations: int | None = None, depth: int | None = None,
+             rounds: int | None = None) -> Plan:  # fmt: skip
     """The AI's plan for a kernel state's game and player count; a budget that names a searcher
-    (``iterations``: MCTS, ``depth``: expectimax) gets that searcher instead, still guarded."""
+    (``iterations``: MCTS, ``depth``: expectimax, ``rounds``: greedy's playouts) gets that
+    searcher instead, still guarded (the first of them given, in that order)."""
     plan = PLANS[kstate.layout.weights.GAME, SOLO if kstate.players == 1 else MULTI]
-    if iterations is not None and plan.searcher != "mcts":
-        return Plan("mcts")
-    if depth is not None and iterations is None and plan.searcher != "expectimax":
-        return Plan("expectimax")
+    for budget, searcher in ((iterations, "mcts"), (depth, "expectimax"), (rounds, "simulation")):
+        if budget is not None:
+            return plan if plan.searcher == searcher else Plan(searcher)
     return plan
 
 
@@ -125,12 +126,16 @@ class Guard:
 
     ``plan``: the AI's (``None``: a searcher named by the user, which the guard does not overrule;
     greedy then only takes the decisions the clock leaves unsearched). ``params``: the user's
-    parameters, if any. ``seed``: deals what the player to move cannot see.
+    parameters, if any. ``seed``: deals what the player to move cannot see. ``agent``: whose
+    weights greedy judges with: greedy's own, or, guarding greedy's playouts, the weights the
+    playouts play with (``simulation``; greedy's unless tuned for them), since greedy's choice
+    must be one of the candidates they judge.
     """
 
-    def __init__(self, kstate: Any, plan: Plan | None, params: ParamsSource, seed: int = 0) -> None:
+    def __init__(self, kstate: Any, plan: Plan | None, params: ParamsSource, seed: int = 0,
+                 agent: str = "greedy") -> None:  # fmt: skip
         self.plan = plan
-        self.weights = heuristic_params(kstate, params, None, "greedy")
+        self.weights = heuristic_params(kstate, params, None, agent)
         self.deeper = None
         if plan is not None and plan.lookahead is not None:
             self.deeper = heuristic_params(kstate, params, plan.lookahead, "greedy")

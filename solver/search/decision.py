@@ -41,7 +41,7 @@ ALGORITHMS = ("ai", "mcts", "expectimax", "simulation", "greedy")
 """The searchers ``best_move`` takes: ``ai`` (the default: the plan of ``solver.search.ai`` for the
 game and player count, guarded by greedy) or one of the searchers by name, unguarded."""
 
-BUDGETS = {"mcts": ("time", "iterations"), "expectimax": ("time", "depth"), "simulation": ("time",),
+BUDGETS = {"mcts": ("time", "iterations"), "expectimax": ("time", "depth"), "simulation": ("time", "rounds"),
            "greedy": ("time",)}  # fmt: skip
 """The budgets each searcher takes (the AI's depend on its plan): one table for ``best_move`` and
 the engine's queries."""
@@ -97,27 +97,30 @@ def _budget(
     depth: int | None = None,
     workers: int | None = None,
     plan: Plan | None = None,
+    rounds: int | None = None,
 ) -> tuple[float | None, int | None, int | None, int | None]:
     """Check the budget given against the agents' ranges (``solver.core.agents.OPTIONS``: a time
     limit above 0 and at most a day, 1 to 64 workers, ...); returns it as plain numbers, the time
     limit one second when no budget is given.
 
-    MCTS takes ``iterations``, expectimax ``depth``, either ``time_limit``; greedy takes
+    MCTS takes ``iterations``, expectimax ``depth``, greedy's playouts ``rounds`` (returned as
+    their depth: ``SimulationSearcher`` counts rounds so), any of them ``time_limit``; greedy takes
     ``time_limit`` only (and needs far less). ``plan``: the AI's, when it chose the searcher.
     """
     seconds = _optional(time_limit, "time_limit", OPTIONS["time"])
     iterations = _optional(iterations, "iterations", OPTIONS["iterations"])
     depth = _optional(depth, "depth", OPTIONS["depth"])
+    rounds = _optional(rounds, "rounds", OPTIONS["rounds"])
     workers = _optional(workers, "workers", OPTIONS["workers"])
     who = {"mcts": "MCTS"}.get(searcher, searcher) if plan is None else f"the AI searches with {searcher} here, which"
     takes = [b.replace("time", "time_limit") for b in reversed(BUDGETS[searcher])]
     bounds = " or ".join(takes) if len(takes) > 1 else "time_limit only"
-    for name, value in (("iterations", iterations), ("depth", depth)):
+    for name, value in (("iterations", iterations), ("depth", depth), ("rounds", rounds)):
         if value is not None and name not in BUDGETS[searcher]:
             raise SearchError(f"{name}: {who} is bounded by {bounds}, not by {name}")
-    if seconds is None and iterations is None and depth is None:
+    if seconds is None and iterations is None and depth is None and rounds is None:
         seconds = 1.0
-    return seconds, iterations, depth, workers
+    return seconds, iterations, depth if rounds is None else rounds, workers
 
 
 def _optional(value: Any, field: str, bound: Bound) -> Any:
@@ -138,13 +141,15 @@ def best_move(
     stop: threading.Event | None = None,
     on_progress: Callable[[dict[str, Any]], None] | None = None,
     progress_every: float | None = 1.0,
+    rounds: int | None = None,
 ) -> Decision:
     """Search the whole turn of the player to move.
 
     ``algorithm``: ``"ai"`` (the default) plays each game and player count with the searcher that
     plays it best, and never plays a decision worse than the greedy baseline would judge it
     without having searched it well (``solver.search.ai``: its ``Plan`` and ``Guard``); a budget
-    of ``iterations`` makes it search with MCTS, one of ``depth`` with expectimax, still guarded.
+    of ``iterations`` makes it search with MCTS, one of ``depth`` with expectimax, one of
+    ``rounds`` with greedy's playouts, still guarded.
     ``"mcts"``, ``"expectimax"``, ``"simulation"`` (greedy's playouts, ``SimulationSearcher``) or
     ``"greedy"`` name one searcher, unguarded.
 
@@ -156,9 +161,10 @@ def best_move(
     1.1 x ``time_limit`` + 20 ms for any limit from 0.05 s, except the first call in a process for
     a game's kernel and algorithm, which compiles the searcher (seconds) before the clock starts.
     ``stats["seconds"]`` is the wall time of the whole call, compilation included.
-    ``iterations`` (MCTS) or ``depth`` (expectimax, which otherwise deepens while time allows)
-    bound each decision. Without a budget, one second. ``cutoff``: expectimax scores branches less
-    likely than this.
+    ``iterations`` (MCTS), ``depth`` (expectimax, which otherwise deepens while time allows) or
+    ``rounds`` (greedy's playouts: games played out after each candidate) bound each decision:
+    budgets that repeat on any machine. Without a budget, one second. ``cutoff``: expectimax
+    scores branches less likely than this.
 
     ``multipv``: the ``Decision.lines`` of the turn's first searched decision, its best actions
     (at most this many) each with its principal variation (``lines``). ``stop``: once set (from
@@ -183,14 +189,14 @@ def best_move(
     called = time.perf_counter()
     _check(state, algorithm)
     kstate = state.kernel_state().clone()
-    plan = plan_for(kstate, iterations, depth) if algorithm == "ai" else None
+    plan = plan_for(kstate, iterations, depth, rounds) if algorithm == "ai" else None
     name = plan.searcher if plan is not None else algorithm
-    seconds, iterations, depth, workers = _budget(name, time_limit, iterations, depth, workers, plan)
+    seconds, iterations, depth, workers = _budget(name, time_limit, iterations, depth, workers, plan, rounds)
     seed = derive_seed(check_seed(seed))
     cutoff = OPTIONS["cutoff"].check(cutoff, "cutoff")
     multipv = MULTIPV.check(multipv, "multipv")
-    heuristic, search = settings(kstate, params, "greedy" if name == "simulation" else name)
-    guard = Guard(kstate, plan, params, seed)
+    heuristic, search = settings(kstate, params, name)
+    guard = Guard(kstate, plan, params, seed, "simulation" if name == "simulation" else "greedy")
     start = time.perf_counter() if load_searchers(kstate, name) else called
     if name == "mcts":
         searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=search, heuristic=heuristic,

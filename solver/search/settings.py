@@ -72,7 +72,7 @@ def layers(kstate: Any, given: Params | None, agent: str) -> list[tuple[str, Par
 
 def settings(kstate: Any, given: ParamsSource, agent: str) -> tuple[np.ndarray, np.ndarray]:
     """The heuristic weights and the MCTS constants (fresh arrays) a search of ``kstate`` (a
-    kernel state) by ``agent`` (``greedy``, ``expectimax`` or ``mcts``) runs with, the user's
+    kernel state) by ``agent`` (``solver.core.params.AGENTS``) runs with, the user's
     parameters ``given`` (``read_params`` takes them; ``None``: none) last.
 
     Raises:

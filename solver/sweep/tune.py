@@ -38,6 +38,7 @@ from solver import report
 from solver.core.agents import Bound, make_agent
 from solver.core.errors import SolverError
 from solver.core.params import GROUPS, Parameter, Params, check_names, parameters
+from solver.search.ai import plan_for
 from solver.search.settings import settings
 from solver.sweep.cluster import play_cluster
 from solver.sweep.jobs import Job, params_text, pin_workers, result_key, share_of_wins
@@ -108,11 +109,16 @@ class Tuning:
         """
         agent = pin_workers(agent)
         kind = agent.split(":")[0]
-        make_agent(agent, field="agent")
-        if kind not in ("greedy", "expectimax", "mcts"):
-            raise SolverError(f"agent: {kind} plays without parameters; tune greedy, expectimax or mcts")
+        made = make_agent(agent, field="agent")
+        if kind not in ("greedy", "expectimax", "mcts", "ai"):
+            raise SolverError(f"agent: {kind} plays without parameters; tune greedy, expectimax, mcts or ai")
         if any(option.partition("=")[0] == "params" for option in agent.split(":")[1:]):
             raise SolverError("agent: the trials' values would lose to the spec's params file: start from it with --params")
+        kstate = game.new_initial_state().kernel_state()
+        if kind == "ai":  # the values are for the searcher the AI plays this game with
+            kind = plan_for(kstate, made.budget["iterations"], made.budget["depth"], made.budget["rounds"]).searcher
+            if kind == "greedy":
+                raise SolverError(f"agent: the AI plays {name} with greedy here, no search: tune greedy")
         used = GROUPS if kind == "mcts" else ("heuristic",)
         players = game.players
         if names is None:
@@ -130,7 +136,6 @@ class Tuning:
         pack = game.pack.name
         if start is not None:
             start.fit(name, players, pack)
-        kstate = game.new_initial_state().kernel_state()
         arrays = dict(zip(GROUPS, settings(kstate, start, kind), strict=True))
         start = replace(start or Params(name, players, pack), pack=pack, agent=kind)
         for group in GROUPS:

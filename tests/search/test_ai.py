@@ -11,7 +11,9 @@ import pytest
 
 import solver
 from solver.core.agents import make_agent
+from solver.core.params import for_players, read_params
 from solver.core.play import random_step
+from solver.games.kokoro.weights import H_LINK
 from solver.search.ai import (
     MULTI,
     PLANS,
@@ -24,6 +26,7 @@ from solver.search.ai import (
 )
 from solver.search.decision import ALGORITHMS
 from solver.search.searcher import GreedySearcher, RootStats, SimulationSearcher
+from solver.search.settings import settings, settings_listing, shipped
 
 GAMES = [("godo", 1), ("godo", 2), ("gogoa", 1), ("gogoa", 2), ("kokoro", 1), ("kokoro", 3), ("koi", 1), ("koi", 2)]
 STOPPED = threading.Event()
@@ -162,6 +165,36 @@ def test_a_budget_that_names_a_searcher_gets_it_guarded():
     with pytest.raises(solver.SearchError, match="^iterations: greedy is bounded by time_limit only"):
         solver.best_move(state, algorithm="greedy", iterations=10)
     assert solver.best_move(state, algorithm="greedy").stats["searcher"] == "greedy"
+
+
+def test_rounds_bound_greedys_playouts_and_repeat():
+    """``rounds`` plays greedy's playouts, that many games after each candidate at a decision, in
+    any game (guarded; the AI's own lead where they are its plan): a budget that repeats."""
+    state = positions("kokoro", 1, 2)[1]
+    first = solver.best_move(state, rounds=9, seed=3)
+    assert first.stats["searcher"] == "simulation" and first.stats["plan"] == PLANS["kokoro", SOLO].describe()
+    assert first.stats["first_decision"]["depth"] == 9 and first.stats["iterations"] % 9 == 0
+    assert solver.best_move(state, rounds=9, seed=3).actions == first.actions
+    godo = positions("godo", 1, 1)[0]  # the AI's plan there is MCTS: rounds name the playouts instead
+    assert solver.best_move(godo, rounds=2).stats["plan"] == Plan("simulation").describe()
+    with pytest.raises(solver.SearchError, match="^rounds: MCTS is bounded by iterations or time_limit, not by rounds"):
+        solver.best_move(godo, algorithm="mcts", rounds=2)
+    with pytest.raises(solver.SearchError, match="^rounds: expected an integer from 1 to 1000000, got 0"):
+        solver.best_move(state, rounds=0)
+    assert make_agent("ai:rounds=9", seed=1).budget["rounds"] == 9
+
+
+def test_greedys_playouts_take_their_own_tune_else_greedys():
+    """The AI's playouts and their guard judge with the weights tuned for greedy's playouts
+    (``agent`` ``simulation``) where a file, pack or shipped tune has them, else with greedy's."""
+    kstate = positions("kokoro", 1, 1)[0].kernel_state()
+    expected = for_players(shipped("kokoro"), 1, "simulation")
+    assert expected is not None and expected.agent in ("simulation", "greedy")
+    listing = settings_listing(kstate, None, "simulation")["heuristic"]
+    assert all(listing[name]["value"] == value for name, value in expected.values("heuristic").items())
+    own = read_params({"game": "kokoro", "players": 1, "agent": "simulation", "heuristic": {"link": 2.5}})
+    assert Guard(kstate, PLANS["kokoro", SOLO], own, agent="simulation").weights[H_LINK] == 2.5
+    assert settings(kstate, own, "simulation")[0][H_LINK] == 2.5
 
 
 def test_the_ai_agent_plays_the_turns_best_move_finds():

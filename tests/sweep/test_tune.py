@@ -12,6 +12,7 @@ import pytest
 
 import solver
 from solver.core.params import parameters, read_params
+from solver.search.settings import settings_listing
 from solver.sweep import tune
 from tests.sweep.helpers import run
 
@@ -149,6 +150,26 @@ def test_bad_input_is_refused_naming_the_field(capsys, tmp_path, extra, field):
     status, _, err = run(capsys, *argv, *extra)
     assert status == 2 and err.startswith(f"error: {field}: "), err
     assert not (tmp_path / "t.json").exists()
+
+
+def test_the_ai_is_tuned_for_the_searcher_it_plays_the_game_with(capsys, tmp_path):
+    """``--agent ai``: the trials play the AI (here greedy's playouts, two rounds a decision) and
+    the file is for its searcher (``simulation``), starting from what it plays with (greedy's
+    shipped weights, which the playouts take until they have their own); Go Goa, where the AI
+    plays greedy without a search, is refused."""
+    out = tmp_path / "ai.json"
+    status, _, err = run(capsys, *SMALL[:4], "--agent", "ai:rounds=2", *SMALL[6:], "--tune", "link", "--trials", "2",
+                         "--games", "2", "--confirm", "2", "--study", f"sqlite:///{tmp_path / 't.db'}",
+                         "--out", str(out))  # fmt: skip
+    assert status == 0, err
+    tuned = read_params(out)
+    record = json.loads(tuned.tune)
+    assert tuned.agent == "simulation" and record["agent"] == "ai:rounds=2:workers=1"
+    kstate = solver.load_game("kokoro", players=1, backend="numba").new_initial_state().kernel_state()
+    assert record["start"]["link"] == settings_listing(kstate, None, "greedy")["heuristic"]["link"]["value"]
+    status, _, err = run(capsys, "tune", "gogoa", "--players", "1", "--agent", "ai", "--jobs", "1",
+                         "--study", f"sqlite:///{tmp_path / 'g.db'}", "--out", str(tmp_path / "g.json"))  # fmt: skip
+    assert status == 2 and err.startswith("error: agent: the AI plays gogoa with greedy here, no search: tune greedy"), err
 
 
 def test_a_start_file_out_of_range_is_refused(capsys, tmp_path):
