@@ -35,6 +35,10 @@ MAX_DEPTH = 2
 MAX_PLAYOUTS = 200
 """The most simulated games per first action (``playouts=``)."""
 
+MAX_ROUNDS = 16
+"""The most rounds of greedy's playouts a decision (the ``ai`` agent's ``rounds=``): about a
+second in KOI, whose playouts are the slowest."""
+
 
 def check_agent(spec: Any) -> str:
     """An agent spec (``make_agent``'s) whose budget a web request can afford.
@@ -46,15 +50,16 @@ def check_agent(spec: Any) -> str:
     if any(option.partition("=")[0] == "params" for option in spec.split(":")[1:]):
         raise QueryError("agent", "params: give the parameters as the request's params object, not a file")
     agent = make_agent(spec, field="agent")
-    seconds = getattr(agent, "seconds", None)
+    budget = getattr(agent, "budget", {})  # the ai agent keeps its budget as best_move takes it
+    seconds = getattr(agent, "seconds", budget.get("time_limit"))
     if seconds is not None and seconds > MAX_SECONDS:
         raise QueryError(
             "agent", f"time: at most {MAX_SECONDS:g} s a decision here, got {seconds:g}"
         )
-    limits = (("iterations", MAX_ITERATIONS), ("playouts", MAX_PLAYOUTS))
+    limits = (("iterations", MAX_ITERATIONS), ("playouts", MAX_PLAYOUTS), ("rounds", MAX_ROUNDS))
     limits += (("depth", MAX_DEPTH),) if seconds is None else ()
     for key, most in limits:
-        value = getattr(agent, key, None)
+        value = getattr(agent, key, budget.get(key))
         if value is not None and value > most:
             unbounded = " without a time limit" if key == "depth" else ""
             raise QueryError(
