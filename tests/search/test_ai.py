@@ -11,7 +11,7 @@ import pytest
 
 import solver
 from solver.core.agents import make_agent
-from solver.core.params import for_players, read_params
+from solver.core.params import Params, for_players, read_params
 from solver.core.play import random_step
 from solver.games.kokoro.weights import H_LINK
 from solver.search.ai import (
@@ -187,6 +187,10 @@ def test_rounds_bound_greedys_playouts_and_repeat():
 def test_greedys_playouts_take_their_own_tune_else_greedys():
     """The AI's playouts and their guard judge with the weights tuned for greedy's playouts
     (``agent`` ``simulation``) where a file, pack or shipped tune has them, else with greedy's."""
+    greedys = Params("kokoro", 1, None, "greedy", (("link", 3.0),))
+    own_tune = Params("kokoro", 1, None, "simulation", (("link", 2.5),))
+    assert for_players([greedys, own_tune], 1, "simulation") is own_tune
+    assert for_players([greedys], 1, "simulation") is greedys and for_players([own_tune], 1, "greedy") is None
     kstate = positions("kokoro", 1, 1)[0].kernel_state()
     expected = for_players(shipped("kokoro"), 1, "simulation")
     assert expected is not None and expected.agent in ("simulation", "greedy")
