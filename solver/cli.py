@@ -957,8 +957,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("params", parents=[common], help="the AI's named parameters: values, ranges, sources")
     _game_options(p)
-    p.add_argument("--agent", default="mcts", help="the searcher whose values to show: greedy, expectimax, mcts or simulation "
-                   "(greedy's playouts)")
+    p.add_argument("--agent", default="mcts", help="the searcher whose values to show: greedy, expectimax, mcts, simulation "
+                   "(greedy's playouts) or foresight (Go Goa's AI)")
     _params_option(p)
     p.set_defaults(func=cmd_params)
 

@@ -54,13 +54,15 @@ ANY, SOLO, MULTI = "any", "solo", "multi"
 _FIELDS = Fields(ParamsError)
 _KEYS = ("game", "players", "pack", "agent", *GROUPS, "tune")
 
-AGENTS = ("greedy", "expectimax", "mcts", "simulation")
+AGENTS = ("greedy", "expectimax", "mcts", "simulation", "foresight")
 """The searchers parameters may be tuned for (``agent``): the agents that use them, and
-``best_move``'s algorithms (``simulation``: greedy's playouts, which the AI plays in some games)."""
+``best_move``'s algorithms (``simulation``: greedy's playouts, which the AI plays in some games;
+``foresight``: Go Goa's solo AI)."""
 
-FALLBACK = {"simulation": "greedy"}
+FALLBACK = {"simulation": "greedy", "foresight": "greedy"}
 """The searcher whose tune a searcher takes where none was made for it: greedy's playouts play
-greedy's moves, so greedy's weights serve them until they have their own."""
+greedy's moves, and foresight judges greedy's best turns by greedy's outlook, so greedy's weights
+serve them until they have their own."""
 
 
 @dataclass(frozen=True)

@@ -5,23 +5,22 @@ playing worse than the greedy baseline.
 ``solver engine``, the web app and the ``ai`` agent (``solver.search.agents``). Two parts:
 
 - **The plan** (``PLANS``, ``plan_for``): which searcher a game and player count get, chosen by
-  measurement (``bench/strength.py``, the table in ``docs/ai.md``). Where no search measured
-  better than the heuristic in the time users give (Go Goa), the plan is greedy itself, looking
-  further ahead where the budget allows (``Plan.lookahead``, ``GreedySearcher``); Kokoro and
-  KOI, solo and with players, judge greedy's best candidates by greedy's own playouts
-  (``SimulationSearcher``).
+  measurement (``bench/strength.py``, the table in ``docs/ai.md``). Kokoro and KOI, solo and with
+  players, judge greedy's best candidates by greedy's own playouts (``SimulationSearcher``); Go
+  Goa judges whole turns by foresight of the dice (``ForesightSearcher``); GODŌ searches with
+  MCTS.
 - **The guard** (``Guard``): at every decision the greedy baseline's choice is worked out first
   (well under a millisecond to a few), and the search must earn the right to play anything else:
   MCTS by visiting its choice and greedy's each ``TRUSTED_VISITS`` times or more and valuing its own
   higher; expectimax by searching at least ``Plan.depth`` decisions deep in full; greedy's
-  playouts by ``TRUSTED_ROUNDS`` rounds and a lead of ``Plan.lead``. A search the clock cuts
+  playouts and foresight by ``TRUSTED_ROUNDS`` rounds and a lead of ``Plan.lead``. A search the clock cuts
   short therefore plays greedy's move, never a guess. Once MCTS or expectimax has overruled greedy
   in a turn, the rest of that turn follows the search (``solver.search.decision``).
 
     >>> import solver
-    >>> state = solver.load_game("gogoa", players=1, backend="numba").new_initial_state()
+    >>> state = solver.load_game("gogoa", players=2, backend="numba").new_initial_state()
     >>> plan_for(state.kernel_state()).describe()
-    'greedy (lookahead 2), no search'
+    'foresight of the dice, overruling greedy by a lead of 0.05 on 8 rounds'
 """
 
 from __future__ import annotations
@@ -40,8 +39,8 @@ to be played where the clock leaves no time to search (``solver.search.decision`
 
 
 TRUSTED_ROUNDS = 8
-"""Greedy's playouts overrule greedy's choice only after this many rounds (playouts of each
-candidate)."""
+"""Greedy's playouts and foresight overrule greedy's choice only after this many rounds (playouts
+or futures of each candidate)."""
 
 SIMULATION_LEAD = 0.2
 """... and with players only by a candidate whose mean return leads greedy's choice by this much (a
@@ -57,17 +56,16 @@ class Plan:
     """How the AI plays a game at a player count.
 
     ``searcher``: ``mcts``, ``expectimax``, ``simulation`` (greedy's playouts,
-    ``SimulationSearcher``) or ``greedy`` (no search). ``lookahead``: how far the greedy plan's
-    heuristic looks ahead where the time left allows it (``GreedySearcher``'s ``deeper``), for a
-    game whose heuristic can (Go Goa's days of routes). ``depth``: the shallowest expectimax
+    ``SimulationSearcher``) or ``foresight`` (turns judged by futures of the dice,
+    ``ForesightSearcher``). ``depth``: the shallowest expectimax
     depth, searched in full, that may overrule greedy. ``lead``: how far greedy's playouts must
     value a candidate above greedy's choice to play it (a share of a win with players, of the
-    score's range solo); ``width``: how many of the heuristic's best actions they judge besides
-    greedy's choice (fewer get more rounds each in the same time).
+    score's range solo), and foresight likewise; ``width``: how many of the heuristic's best
+    actions (foresight: whole turns) they judge besides greedy's choice (fewer get more rounds
+    each in the same time).
     """
 
     searcher: str
-    lookahead: int | None = None
     depth: int = 2
     lead: float = SIMULATION_LEAD
     width: int = SimulationSearcher.CANDIDATES
@@ -75,30 +73,32 @@ class Plan:
     @property
     def guards_whole_turn(self) -> bool:
         """Whether greedy still guards the decisions after the search first overruled it in a turn:
-        greedy's playouts valued their choice with greedy's turn after it, where MCTS and
-        expectimax planned the rest of the turn themselves (and follow their plan)."""
-        return self.searcher == "simulation"
+        greedy's playouts valued their choice with greedy's turn after it, and foresight judges
+        each decision anew, where MCTS and expectimax planned the rest of the turn themselves
+        (and follow their plan)."""
+        return self.searcher in ROUNDS
 
     def describe(self) -> str:
         """The plan in words, as ``best_move``'s stats report it."""
-        what = self.searcher if self.lookahead is None else f"{self.searcher} (lookahead {self.lookahead})"
-        if self.searcher == "greedy":
-            return f"{what}, no search"
         if self.searcher == "mcts":
-            return f"{what}, overruling greedy with {TRUSTED_VISITS} visits"
-        if self.searcher == "simulation":
+            return f"mcts, overruling greedy with {TRUSTED_VISITS} visits"
+        if self.searcher in ROUNDS:
             lead = f"a lead of {self.lead}" if self.lead else "any lead"
-            return f"greedy's playouts, overruling greedy by {lead} on {TRUSTED_ROUNDS} rounds"
-        return f"{what}, overruling greedy with depth {self.depth} or more"
+            what = "greedy's playouts" if self.searcher == "simulation" else "foresight of the dice"
+            return f"{what}, overruling greedy by {lead} on {TRUSTED_ROUNDS} rounds"
+        return f"{self.searcher}, overruling greedy with depth {self.depth} or more"
 
+
+ROUNDS = ("simulation", "foresight")
+"""The searchers that play rounds (``stats.depth``), each judging every candidate once."""
 
 SOLO, MULTI = "solo", "multi"
 
 PLANS: dict[tuple[str, str], Plan] = {
     ("godo", SOLO): Plan("mcts"),
     ("godo", MULTI): Plan("mcts"),
-    ("gogoa", SOLO): Plan("greedy", lookahead=2),
-    ("gogoa", MULTI): Plan("greedy", lookahead=2),
+    ("gogoa", SOLO): Plan("foresight", lead=0.0, width=8),
+    ("gogoa", MULTI): Plan("foresight", lead=0.05, width=8),
     ("kokoro", SOLO): Plan("simulation", lead=0.0),
     ("kokoro", MULTI): Plan("simulation", lead=0.05),
     ("koi", SOLO): Plan("simulation", lead=0.0, width=3),
@@ -111,10 +111,11 @@ measurements each one rests on."""
 def plan_for(kstate: Any, iterations: int | None = None, depth: int | None = None,
              rounds: int | None = None) -> Plan:  # fmt: skip
     """The AI's plan for a kernel state's game and player count; a budget that names a searcher
-    (``iterations``: MCTS, ``depth``: expectimax, ``rounds``: greedy's playouts) gets that
-    searcher instead, still guarded (the first of them given, in that order)."""
+    (``iterations``: MCTS, ``depth``: expectimax, ``rounds``: the plan's foresight or greedy's
+    playouts) gets that searcher instead, still guarded (the first of them given, in that order)."""
     plan = PLANS[kstate.layout.weights.GAME, SOLO if kstate.players == 1 else MULTI]
-    for budget, searcher in ((iterations, "mcts"), (depth, "expectimax"), (rounds, "simulation")):
+    counted = plan.searcher if plan.searcher in ROUNDS else "simulation"
+    for budget, searcher in ((iterations, "mcts"), (depth, "expectimax"), (rounds, counted)):
         if budget is not None:
             return plan if plan.searcher == searcher else Plan(searcher)
     return plan
@@ -127,18 +128,15 @@ class Guard:
     ``plan``: the AI's (``None``: a searcher named by the user, which the guard does not overrule;
     greedy then only takes the decisions the clock leaves unsearched). ``params``: the user's
     parameters, if any. ``seed``: deals what the player to move cannot see. ``agent``: whose
-    weights greedy judges with: greedy's own, or, guarding greedy's playouts, the weights the
-    playouts play with (``simulation``; greedy's unless tuned for them), since greedy's choice
-    must be one of the candidates they judge.
+    weights greedy judges with: greedy's own, or, guarding greedy's playouts or foresight, the
+    weights they judge with (``simulation``, ``foresight``; greedy's unless tuned for them), since
+    greedy's choice must be one of the candidates they judge.
     """
 
     def __init__(self, kstate: Any, plan: Plan | None, params: ParamsSource, seed: int = 0,
                  agent: str = "greedy") -> None:  # fmt: skip
         self.plan = plan
         self.weights = heuristic_params(kstate, params, None, agent)
-        self.deeper = None
-        if plan is not None and plan.lookahead is not None:
-            self.deeper = heuristic_params(kstate, params, plan.lookahead, "greedy")
         self.seed = seed
 
     def greedy(self, kstate: Any) -> int:
@@ -152,7 +150,7 @@ class Guard:
         best = stats.best
         if best == greedy:
             return greedy
-        if self.plan.searcher == "simulation":
+        if self.plan.searcher in ROUNDS:
             if greedy not in stats.actions or stats.depth < TRUSTED_ROUNDS:
                 return greedy
             return best if stats.value_of(best) - stats.value_of(greedy) > self.plan.lead else greedy

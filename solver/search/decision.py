@@ -24,10 +24,11 @@ from solver.core.agents import COUNT, OPTIONS, Bound, check_seed, derive_seed
 from solver.core.errors import SearchError
 from solver.core.params import ParamsSource
 from solver.core.strict_json import show
-from solver.search.ai import TRUSTED_VISITS, Guard, Plan, plan_for
+from solver.search.ai import ROUNDS, TRUSTED_VISITS, Guard, Plan, plan_for
 from solver.search.greedy import make_greedy
 from solver.search.searcher import (
     ExpectimaxSearcher,
+    ForesightSearcher,
     GreedySearcher,
     MCTSSearcher,
     RootStats,
@@ -37,12 +38,12 @@ from solver.search.searcher import (
 )
 from solver.search.settings import settings
 
-ALGORITHMS = ("ai", "mcts", "expectimax", "simulation", "greedy")
+ALGORITHMS = ("ai", "mcts", "expectimax", "simulation", "foresight", "greedy")
 """The searchers ``best_move`` takes: ``ai`` (the default: the plan of ``solver.search.ai`` for the
 game and player count, guarded by greedy) or one of the searchers by name, unguarded."""
 
 BUDGETS = {"mcts": ("time", "iterations"), "expectimax": ("time", "depth"), "simulation": ("time", "rounds"),
-           "greedy": ("time",)}  # fmt: skip
+           "foresight": ("time", "rounds"), "greedy": ("time",)}  # fmt: skip
 """The budgets each searcher takes (the AI's depend on its plan): one table for ``best_move`` and
 the engine's queries."""
 
@@ -103,8 +104,8 @@ def _budget(
     limit above 0 and at most a day, 1 to 64 workers, ...); returns it as plain numbers, the time
     limit one second when no budget is given.
 
-    MCTS takes ``iterations``, expectimax ``depth``, greedy's playouts ``rounds`` (returned as
-    their depth: ``SimulationSearcher`` counts rounds so), any of them ``time_limit``; greedy takes
+    MCTS takes ``iterations``, expectimax ``depth``, greedy's playouts and foresight ``rounds``
+    (returned as their depth: their searchers count rounds so), any of them ``time_limit``; greedy takes
     ``time_limit`` only (and needs far less). ``plan``: the AI's, when it chose the searcher.
     """
     seconds = _optional(time_limit, "time_limit", OPTIONS["time"])
@@ -149,8 +150,9 @@ def best_move(
     plays it best, and never plays a decision worse than the greedy baseline would judge it
     without having searched it well (``solver.search.ai``: its ``Plan`` and ``Guard``); a budget
     of ``iterations`` makes it search with MCTS, one of ``depth`` with expectimax, one of
-    ``rounds`` with greedy's playouts, still guarded.
-    ``"mcts"``, ``"expectimax"``, ``"simulation"`` (greedy's playouts, ``SimulationSearcher``) or
+    ``rounds`` with its foresight (Go Goa solo) or greedy's playouts, still guarded.
+    ``"mcts"``, ``"expectimax"``, ``"simulation"`` (greedy's playouts, ``SimulationSearcher``),
+    ``"foresight"`` (turns judged by futures of the dice, ``ForesightSearcher``; Go Goa) or
     ``"greedy"`` name one searcher, unguarded.
 
     Each decision of the turn is searched in turn (the tree below the chosen action is kept for the
@@ -196,7 +198,7 @@ def best_move(
     cutoff = OPTIONS["cutoff"].check(cutoff, "cutoff")
     multipv = MULTIPV.check(multipv, "multipv")
     heuristic, search = settings(kstate, params, name)
-    guard = Guard(kstate, plan, params, seed, "simulation" if name == "simulation" else "greedy")
+    guard = Guard(kstate, plan, params, seed, name if name in ROUNDS else "greedy")
     start = time.perf_counter() if load_searchers(kstate, name) else called
     if name == "mcts":
         searcher: Any = MCTSSearcher(kstate, seed=seed, workers=workers, params=search, heuristic=heuristic,
@@ -204,11 +206,12 @@ def best_move(
     elif name == "expectimax":
         searcher = ExpectimaxSearcher(kstate, cutoff=cutoff, seed=seed, heuristic=heuristic,
                                       table_bits=table_bits_for(seconds))
-    elif name == "simulation":
+    elif name in ("simulation", "foresight"):
         width = plan.width if plan is not None else SimulationSearcher.CANDIDATES
-        searcher = SimulationSearcher(kstate, heuristic=guard.weights, seed=seed, width=width)
+        kind = SimulationSearcher if name == "simulation" else ForesightSearcher
+        searcher = kind(kstate, heuristic=guard.weights, seed=seed, width=width)
     else:
-        searcher = GreedySearcher(kstate, heuristic=guard.weights, seed=seed, deeper=guard.deeper)
+        searcher = GreedySearcher(kstate, heuristic=guard.weights, seed=seed)
     player = kstate.current_player()
     actions: list[int] = []
     steps: list[str] = []
@@ -306,6 +309,8 @@ def load_searchers(kstate: Any, searcher: str) -> bool:
         ExpectimaxSearcher(kstate, table_bits=4).run(seconds=0.0)  # a probe, not a whole depth
     elif searcher == "simulation":
         SimulationSearcher(kstate).run(depth=1)
+    elif searcher == "foresight":
+        ForesightSearcher(kstate).run(depth=1)
     kernel = kstate.search_kernel()
     make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS)
     _COMPILED.add(key)
@@ -389,7 +394,8 @@ def lines_of(searcher: Any, kstate: Any, stats: RootStats, top: int, pv_length: 
     """The ``top`` best actions of a search at ``kstate``, each with its visits, value and principal
     variation: ``line`` in words, ``pv`` as ``{"action", "text", "player", "chance"}`` steps
     (``player``: who takes the step, -1 for chance; ``chance``: the outcome of a draw or roll the
-    line expects). Expectimax keeps no tree: its lines are one step.
+    line expects). Foresight's lines are the best turn it judged; expectimax keeps no tree: its
+    lines are one step.
     ``played``: the action chosen, listed first (the AI's guard may keep greedy's choice over the
     search's most visited).
     """
@@ -400,7 +406,8 @@ def lines_of(searcher: Any, kstate: Any, stats: RootStats, top: int, pv_length: 
         order.insert(0, stats.actions.index(played))
     for i in order[:top]:
         action = stats.actions[i]
-        line = searcher.principal_variation(action, pv_length) if isinstance(searcher, MCTSSearcher) else [(action, False)]
+        whole = isinstance(searcher, (MCTSSearcher, ForesightSearcher))
+        line = searcher.principal_variation(action, pv_length) if whole else [(action, False)]
         pv, walker = [], kstate.clone()
         for step, chance in line:
             if step not in walker.legal_actions():

@@ -79,6 +79,7 @@ from solver.search.compiled import (
     random_below,
     returns,
 )
+from solver.search.turns import turns
 
 GAMES = {"gogoa": 0, "kokoro": 1_000_000}
 """The games with a hindsight search, and the annealing steps ``hindsight`` takes by default for
@@ -221,25 +222,12 @@ class _Search:
             applied.append(action)
         return applied, tuple(used)
 
-    def turns(self, s: np.ndarray) -> list[tuple[list[int], np.ndarray]]:
-        """Every sequence of decisions from ``s`` to the next chance node or the end."""
-        k = self.kernel
-        if k.is_terminal(s) or k.current_player(s) == CHANCE:
-            return [([], s)]
-        n = k.legal_actions(s, self.acts)
-        found = []
-        for action in self.acts[:n].tolist():
-            child = s.copy()
-            k.apply_action(child, action)
-            found += [([action, *rest], end) for rest, end in self.turns(child)]
-        return found
-
     def value(self, s: np.ndarray) -> float:
         return float(self.kernel.estimate(s, 0, self.params))
 
     def expand(self, node: _Node, guides: Sequence[Sequence[int]]) -> list[_Node]:
         children = []
-        for decisions, s in self.turns(node.array):
+        for decisions, s in turns(self.kernel, node.array):
             resolved = self.resolve(s, node.taken)
             if resolved is None:
                 continue

@@ -32,10 +32,12 @@ from typing import Any
 import numpy as np
 
 from solver.core.agents import MAX_WORKERS, derive_seed
+from solver.core.errors import SearchError
 from solver.search import compiled, expectimax, greedy, mcts
 from solver.search.greedy import make_greedy
 from solver.search.settings import settings
 from solver.search.simulation import make_simulation
+from solver.search.turns import turns
 
 CAPACITY = 1 << 18  # nodes per tree: an iteration adds at most one
 TABLE_BITS = 20  # expectimax: the transposition table holds 2**TABLE_BITS entries
@@ -45,7 +47,6 @@ CHUNK_SECONDS = 0.02  # the longest chunk of a search that may be stopped or rep
 STOP_POLL_SECONDS = 0.005  # how often a running expectimax looks at its stop event
 PROBE_NODES = 32  # the first probe of a timed expectimax that does not know its speed yet
 MAX_DEPTH = 12  # expectimax: the deepest iteration of a timed search
-DEEPER_COST = 75  # greedy: Go Goa's two-day lookahead took up to 71 times its one-day one (364 decisions)
 
 
 def capacity_for(seconds: float | None) -> int:
@@ -389,15 +390,11 @@ class ExpectimaxSearcher:
 
 
 class GreedySearcher:
-    """The greedy baseline (``solver.search.greedy``) with a searcher's interface, for a game
-    where nothing searches better in the time a user gives (Go Goa: ``solver.search.ai``), and the
-    AI's guard: its action is greedy's, valued by the heuristic at the position. Like expectimax it
-    judges a deal of what the player to move cannot see (``seed``), never the hidden truth: two
-    positions the player cannot tell apart get the same action.
-
-    ``deeper``: weights that make the heuristic look further ahead (Go Goa's second day of routes,
-    ``HEURISTIC_LOOKAHEAD``), tried after ``heuristic``'s choice when the time left is at least
-    ``DEEPER_COST`` times what that choice took; its choice is then played (``depth`` 2).
+    """The greedy baseline (``solver.search.greedy``) with a searcher's interface: the searcher of
+    ``algorithm="greedy"``, and the AI's guard: its action is greedy's, valued by the heuristic at
+    the position. Like expectimax it judges a deal of what the player to move cannot see
+    (``seed``), never the hidden truth: two positions the player cannot tell apart get the same
+    action.
 
         >>> import solver
         >>> state = solver.load_game("kokoro", players=1, backend="numba").new_initial_state()
@@ -410,46 +407,33 @@ class GreedySearcher:
 
     workers = 1
 
-    def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
-                 deeper: np.ndarray | None = None) -> None:  # fmt: skip
+    def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0) -> None:
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.choose = make_greedy(self.kernel)
         self.state = state.array.copy()
         self.heuristic = settings(state, None, "greedy")[0] if heuristic is None else heuristic
-        self.deeper = deeper
         self.rng = deal_rng(seed)
-        self.found: tuple[RootStats, np.ndarray] | None = None  # at this state: what run found, the deal
+        self.found: RootStats | None = None  # what run found at this state
 
     def run(self, depth: int | None = None, seconds: float | None = None, stop: threading.Event | None = None,
             on_chunk: Callable[[int, float], None] | None = None) -> RootStats:  # fmt: skip
         """Greedy's action: ``run(depth, seconds, stop, on_chunk)`` as expectimax takes them;
-        ``seconds`` (none: no limit) decides whether the deeper look is tried, ``depth`` and
-        ``stop`` are not needed; ``on_chunk`` is called once. Run again at the same state with
-        more time, it goes on from what it found."""
+        ``depth``, ``seconds`` and ``stop`` are not needed; ``on_chunk`` is called once. Run again
+        at the same state, it returns what it found."""
         start = time.perf_counter()
         if self.found is None:
             player = int(self.kernel.current_player(self.state))
             dealt = self.state.copy()
             self.kernel.determinize(dealt, player, self.rng)
-            self.found = self._judged(dealt, self.heuristic, 1, start), dealt
-        stats, dealt = self.found
-        took = stats.seconds
-        if self.deeper is not None and stats.depth == 1 and (seconds is None or DEEPER_COST * took <= seconds - took):
-            stats = self._judged(dealt, self.deeper, 2, time.perf_counter())
-            stats.seconds += took
-            self.found = stats, dealt
-        self.last = stats
+            action = int(self.choose(dealt, self.heuristic))
+            values = np.zeros(8)
+            self.kernel.heuristic(dealt, self.heuristic, values)
+            self.found = RootStats(player, 1, 1, time.perf_counter() - start, [action], [0], [float(values[player])],
+                                   depth=1, by_value=True)  # fmt: skip
+        self.last = self.found
         if on_chunk is not None:
             on_chunk(1, time.perf_counter() - start)
-        return stats
-
-    def _judged(self, dealt: np.ndarray, weights: np.ndarray, depth: int, start: float) -> RootStats:
-        player = int(self.kernel.current_player(dealt))
-        action = int(self.choose(dealt, weights))
-        values = np.zeros(8)
-        self.kernel.heuristic(dealt, weights, values)
-        return RootStats(player, 1, 1, time.perf_counter() - start, [action], [0], [float(values[player])],
-                         depth=depth, by_value=True)  # fmt: skip
+        return self.found
 
     def advance(self, action: int) -> None:
         self.kernel.apply_action(self.state, action)
@@ -544,7 +528,7 @@ class SimulationSearcher:
             dealt = self.state.copy()
             rng = np.array([derive_seed(self.seed, 1, self.rounds + 1)], np.uint64)
             self.kernel.determinize(dealt, player, rng)
-            self.simulate(dealt, self.candidates, 1, self.heuristic, derive_seed(self.seed, 7919, self.rounds), means)
+            self._round(dealt, player, means)
             self.totals += means
             self.rounds += 1
             self.round_seconds = time.perf_counter() - began
@@ -553,6 +537,11 @@ class SimulationSearcher:
                 on_chunk(self.rounds, time.perf_counter() - start)
         self.last = self._stats(player, start)
         return self.last
+
+    def _round(self, dealt: np.ndarray, player: int, means: np.ndarray) -> None:
+        """One round on ``dealt`` (this round's deal): each candidate's return in ``means``."""
+        assert self.candidates is not None
+        self.simulate(dealt, self.candidates, 1, self.heuristic, derive_seed(self.seed, 7919, self.rounds), means)
 
     def _stats(self, player: int, start: float) -> RootStats:
         assert self.candidates is not None
@@ -567,3 +556,85 @@ class SimulationSearcher:
 
     def close(self) -> None:
         pass
+
+
+class ForesightSearcher(SimulationSearcher):
+    """Hindsight optimisation: whole turns judged by what a player who knew the coming dice could
+    make of them (Yoon et al., "Probabilistic planning via determinization in hindsight", 2008).
+
+    At a decision, every turn the player to move can play (their decisions up to chance, another
+    player or the end, ``solver.search.turns``) is ranked by the heuristic, and the ``width`` best
+    and greedy's turn become the candidates. Each round draws one future of the dice and values
+    every candidate's end in it with the kernel's ``foresight_heuristic`` (a beam search over the
+    next days' known rolls, then the heuristic's outlook: a game's knowledge stays in its
+    kernel); round ``j`` draws the same future for every candidate (common random numbers) and
+    deals what the player cannot see anew. An action is worth its best turn's mean. Only a game
+    whose kernel has ``foresight_heuristic`` (Go Goa) takes it.
+
+    Averaged over futures, the value sees several days of trips open from a position, where the
+    heuristic's lookahead sees one or two; each future is steered with its rolls known, so the
+    kernel stops that knowledge short of the end of the game (the optimism of a clairvoyant grows
+    with the days it knows; ``docs/ai.md``).
+
+        >>> import solver
+        >>> state = solver.load_game("gogoa", players=1, backend="numba").new_initial_state()
+        >>> while state.is_chance_node() or not state.turn_start():
+        ...     state.apply_action(state.legal_actions()[0])
+        >>> stats = ForesightSearcher(state.kernel_state(), seed=1).run(depth=2)
+        >>> stats.depth, stats.best in state.legal_actions()
+        (2, True)
+    """
+
+    def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
+                 width: int = SimulationSearcher.CANDIDATES) -> None:  # fmt: skip
+        kernel = state.search_kernel() if kernel is None else kernel
+        if not hasattr(kernel, "foresight_heuristic"):
+            raise SearchError(f"foresight: {state.layout.weights.GAME} has no foresight search (Go Goa has one)")
+        super().__init__(state, heuristic, kernel, seed, width)
+        self.turns: list[list[int]] = []
+
+    def _rank(self) -> np.ndarray:
+        """The ``width`` turns whose ends the heuristic values best, and greedy's (its first action
+        with the best end after it), judged on a deal of what the player cannot see; returns
+        their first actions (``self.turns`` holds the whole turns)."""
+        dealt = self.state.copy()
+        player = int(self.kernel.current_player(dealt))
+        self.kernel.determinize(dealt, player, deal_rng(self.seed))
+        values = np.zeros(8)
+        ranked = []
+        for actions, end in turns(self.kernel, dealt):
+            self.kernel.heuristic(end, self.heuristic, values)
+            ranked.append((-float(values[player]), len(ranked), actions))
+        ranked.sort()
+        first = int(self.choose(dealt, self.heuristic))
+        chosen = [actions for _, _, actions in ranked[: self.width]]
+        if all(t[0] != first for t in chosen):
+            chosen.insert(0, next(actions for _, _, actions in ranked if actions[0] == first))
+        self.turns = chosen
+        return np.array([t[0] for t in chosen], np.int64)
+
+    def _round(self, dealt: np.ndarray, player: int, means: np.ndarray) -> None:
+        values = np.zeros(8)
+        future = derive_seed(self.seed, 7919, self.rounds)
+        for i, actions in enumerate(self.turns):
+            end = dealt.copy()
+            for action in actions:
+                self.kernel.apply_action(end, action)
+            self.kernel.foresight_heuristic(end, self.heuristic, future, values)
+            means[i] = values[player]
+
+    def principal_variation(self, action: int, length: int = 8) -> list[tuple[int, bool]]:
+        """The best turn judged that begins with ``action``, as ``(action, False)`` steps (no chance
+        inside a turn), at most ``length`` of them."""
+        best = max((i for i, t in enumerate(self.turns) if t[0] == action), key=lambda i: self.totals[i])
+        return [(step, False) for step in self.turns[best][:length]]
+
+    def _stats(self, player: int, start: float) -> RootStats:
+        """Each first action once, worth its best turn's mean."""
+        stats = super()._stats(player, start)
+        best: dict[int, float] = {}
+        for action, value in zip(stats.actions, stats.values, strict=True):
+            best[action] = max(value, best.get(action, -np.inf))
+        stats.actions, stats.values = list(best), list(best.values())
+        stats.visits = [self.rounds] * len(best)
+        return stats

@@ -117,8 +117,6 @@ class Tuning:
         kstate = game.new_initial_state().kernel_state()
         if kind == "ai":  # the values are for the searcher the AI plays this game with
             kind = plan_for(kstate, made.budget["iterations"], made.budget["depth"], made.budget["rounds"]).searcher
-            if kind == "greedy":
-                raise SolverError(f"agent: the AI plays {name} with greedy here, no search: tune greedy")
         used = GROUPS if kind == "mcts" else ("heuristic",)
         players = game.players
         if names is None:

@@ -5,6 +5,9 @@
 3. On the last day the one-day lookahead is exact: the expected best final score over the rolls,
    checked against every roll, reserve and move of the engine (no Local Guide left).
 4. The estimate prefers a set of five types, and a tour plan nearly done.
+5. ``foresight`` (the AI's judgement of a turn's end): with a horizon of one day it is the
+   lookahead of the roll it draws, and on the last day the best final score of that roll by the
+   engine; the same seed draws the same rolls; where the dice show, it takes them.
 """
 
 from __future__ import annotations
@@ -17,9 +20,12 @@ import numpy as np
 import pytest
 
 import solver
+from solver.core.rng import SplitMix64
+from solver.games.gogoa import actions as act
 from solver.games.gogoa import kernel as K
 from solver.games.gogoa import layout as L
 from solver.games.gogoa import scoring as sc
+from solver.games.gogoa import weights as W
 from solver.games.gogoa.pack import NUM_TYPES
 
 
@@ -58,39 +64,75 @@ def test_tour_length_walks_through_the_places() -> None:
                 assert got == min(walks)
 
 
-def best_final_score(s: np.ndarray) -> float:
-    """The expected best final score of the last day's route, by the engine: every roll, then every
-    reserve and move."""
+def best_of_roll(s: np.ndarray, outcome: int) -> int:
+    """The best final score of the last day's route with the roll ``outcome``, by the engine:
+    every reserve, then every move."""
     buf = np.empty(L.BUFFER, np.int64)
+    rolled = s.copy()
+    K.apply_action(rolled, outcome)
+    best = 0
+    for reserve in buf[: K.legal_actions(rolled, buf)].tolist():
+        t = rolled.copy()
+        K.apply_action(t, reserve)
+        for move in buf[: K.legal_actions(t, buf)].tolist():
+            u = t.copy()
+            K.apply_action(u, move)
+            best = max(best, K.score(u, 0))
+    return best
+
+
+def best_final_score(s: np.ndarray) -> float:
+    """The expected best final score of the last day's route, by the engine, over every roll."""
     outcomes, probs = np.empty(L.BUFFER, np.int64), np.empty(L.BUFFER)
-    expected = 0.0
-    for i in range(K.chance_outcomes(s, outcomes, probs)):
-        rolled = s.copy()
-        K.apply_action(rolled, outcomes[i])
-        best = 0
-        for reserve in buf[: K.legal_actions(rolled, buf)].tolist():
-            t = rolled.copy()
-            K.apply_action(t, reserve)
-            for move in buf[: K.legal_actions(t, buf)].tolist():
-                u = t.copy()
-                K.apply_action(u, move)
-                best = max(best, K.score(u, 0))
-        expected += probs[i] * best
-    return expected
+    return sum(probs[i] * best_of_roll(s, outcomes[i]) for i in range(K.chance_outcomes(s, outcomes, probs)))
+
+
+def day_start(seed: int, day: int) -> np.ndarray:
+    """A solo position before the roll of ``day``, reached by random moves."""
+    game = solver.load_game("gogoa", players=1, backend="numba")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not (state.phase == "roll" and state.array[L.DAY] == day):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state.array.copy()
 
 
 def test_last_day_lookahead_is_exact() -> None:
-    game = solver.load_game("gogoa", players=1, backend="numba")
     out = np.zeros(8)
     for seed in range(8):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not (state.phase == "roll" and state.array[L.DAY] == 12):
-            state.apply_action(rng.choice(state.legal_actions()))
-        s = state.array.copy()
+        s = day_start(seed, 12)
         s[L.USED] = 7  # every guide crossed out: the lookahead does not use them
         K.heuristic(s, K.HEURISTIC_PARAMS, out)
         assert out[0] * sc.MAX_SCORE == pytest.approx(best_final_score(s))
+
+
+def drawn_roll(seed: int) -> int:
+    """The first roll ``foresight`` draws from ``seed`` (three dice, as the kernel rolls them)."""
+    return int(K.ROLL_OF_ORDERED[SplitMix64(seed).below(K.FACES**3)])
+
+
+def test_foresight_of_one_day_is_the_lookahead_of_its_roll() -> None:
+    params = K.HEURISTIC_PARAMS.copy()
+    params[W.P_HORIZON] = 1
+    counts, scratch = np.empty(NUM_TYPES, np.int64), np.empty(32, np.int64)
+    for seed in range(6):
+        s = day_start(seed, 3 + seed)
+        left = K.days_left(s, 0)
+        for future in (1, 2, 99):
+            roll = drawn_roll(future)
+            expected = K.lookahead(s, 0, left, params, K.kinds(s), counts, scratch, roll, -1, 1)
+            assert K.foresight(s, 0, params, future) == pytest.approx(expected)
+        wide = K.HEURISTIC_PARAMS  # six days, sixteen positions a day
+        assert K.foresight(s, 0, wide, 5) == K.foresight(s, 0, wide, 5)
+
+
+def test_foresight_on_the_last_day_is_the_best_score_of_its_roll() -> None:
+    for seed in range(6):
+        s = day_start(seed, 12)
+        s[L.USED] = 7  # no guide to use, none to count
+        for future in (3, 4):
+            best = best_of_roll(s, act.ROLL + drawn_roll(future))
+            assert K.foresight(s, 0, K.HEURISTIC_PARAMS, future) == best
 
 
 def value(game: Any, visited: list[str], position: str = "Old Goa") -> float:
@@ -113,3 +155,23 @@ def test_estimate_prefers_sets_and_targets_in_reach() -> None:
     near = ["Agonda", "Palolem", "Cabo de Rama"]
     far = ["Arambol", "Morjim", "Teracol"]  # the same types
     assert value(game, near, "Cabo de Rama") > value(game, far, "Teracol")
+
+
+def test_foresight_takes_the_dice_showing() -> None:
+    """With players, a turn ends with the dice of the others' routes showing: their foresight of
+    one day is then their estimate with the lookahead of one day, on those dice."""
+    game = solver.load_game("gogoa", players=2, backend="numba")
+    params = K.HEURISTIC_PARAMS.copy()
+    params[W.P_HORIZON], params[W.P_LOOKAHEAD] = 1, 1
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not (state.phase == "move" and state.array[L.DAY] == 2 + seed):
+            state.apply_action(rng.choice(state.legal_actions()))
+        s = state.array
+        for p in range(2):
+            if K.showing(s, p, K.days_left(s, p))[0] >= 0:  # p's route today is still to come
+                assert K.foresight(s, p, params, 7) == pytest.approx(K.estimate(s, p, params))
+                checked += 1
+    assert checked >= 6

@@ -10,13 +10,14 @@ import threading
 import pytest
 
 import solver
-from solver.core.agents import make_agent
+from solver.core.agents import derive_seed, make_agent
 from solver.core.params import Params, for_players, read_params
 from solver.core.play import random_step
 from solver.games.kokoro.weights import H_LINK
 from solver.search.ai import (
     MULTI,
     PLANS,
+    ROUNDS,
     SOLO,
     TRUSTED_ROUNDS,
     TRUSTED_VISITS,
@@ -25,16 +26,18 @@ from solver.search.ai import (
     plan_for,
 )
 from solver.search.decision import ALGORITHMS
-from solver.search.searcher import GreedySearcher, RootStats, SimulationSearcher
+from solver.search.searcher import RootStats, SimulationSearcher
 from solver.search.settings import settings, settings_listing, shipped
 
 GAMES = [("godo", 1), ("godo", 2), ("gogoa", 1), ("gogoa", 2), ("kokoro", 1), ("kokoro", 3), ("koi", 1), ("koi", 2)]
 STOPPED = threading.Event()
 STOPPED.set()
-TINY = {"mcts": {"iterations": 1}, "expectimax": {"depth": 1}, "simulation": {"time_limit": 0.05, "stop": STOPPED}}
+TINY = {"mcts": {"iterations": 1}, "expectimax": {"depth": 1}, "simulation": {"time_limit": 0.05, "stop": STOPPED},
+        "foresight": {"time_limit": 0.05, "stop": STOPPED}}  # fmt: skip
 """A budget too small to judge a move by (expectimax: below every plan's ``depth``; greedy's
-playouts: stopped before their first round, where a round can take a few milliseconds)."""
-FAIR = {"mcts": {"iterations": 400}, "expectimax": {"depth": 2}, "simulation": {"time_limit": 3.0}}
+playouts and foresight: stopped before their first round, where a round can take milliseconds)."""
+FAIR = {"mcts": {"iterations": 400}, "expectimax": {"depth": 2}, "simulation": {"time_limit": 3.0},
+        "foresight": {"rounds": 12}}  # fmt: skip
 
 
 def positions(game: str, players: int, count: int = 3) -> list:
@@ -130,11 +133,6 @@ def test_the_default_plays_greedy_unless_its_search_earned_another_move(game, pl
         plan = plan_for(kstate)
         guard = Guard(kstate, plan, None, seed=1)  # the deal best_move's seed makes
         greedy = guard.greedy(kstate)
-        if plan.searcher == "greedy":  # no search: greedy's move, looking further ahead where it can
-            found = GreedySearcher(kstate, guard.weights, seed=1, deeper=guard.deeper).run()
-            assert solver.best_move(state, seed=1).actions[0] == found.best
-            assert found.depth == (1 if plan.lookahead is None else 2)
-            continue
         tiny = solver.best_move(state, seed=1, workers=1, **TINY[plan.searcher])
         assert tiny.actions[0] == greedy and tiny.stats["overruled"] == 0, (game, players)
         assert tiny.stats["algorithm"] == "ai" and tiny.stats["plan"] == plan.describe()
@@ -145,7 +143,7 @@ def test_the_default_plays_greedy_unless_its_search_earned_another_move(game, pl
         found = {a["action"]: a for a in first["actions"]}
         if plan.searcher == "expectimax":
             assert first["depth"] >= plan.depth
-        elif plan.searcher == "simulation":
+        elif plan.searcher in ROUNDS:
             played, kept = found[fair.actions[0]], found[greedy]
             assert first["depth"] >= TRUSTED_ROUNDS and played["value"] - kept["value"] > plan.lead
         else:
@@ -158,7 +156,7 @@ def test_a_budget_that_names_a_searcher_gets_it_guarded():
     state = positions("kokoro", 1, 1)[0]  # the AI's plan for solo Kokoro is greedy's playouts
     decision = solver.best_move(state, iterations=100, workers=1)
     assert decision.stats["searcher"] == "mcts" and decision.stats["plan"] == Plan("mcts").describe()
-    state = positions("gogoa", 1, 1)[0]  # and for Go Goa greedy
+    state = positions("gogoa", 2, 1)[0]  # and for Go Goa with players greedy
     assert solver.best_move(state, depth=1).stats["searcher"] == "expectimax"
     with pytest.raises(solver.SearchError, match="^depth: the AI searches with mcts here, which is bounded by iterations"):
         solver.best_move(state, iterations=10, depth=2)
@@ -202,17 +200,17 @@ def test_greedys_playouts_take_their_own_tune_else_greedys():
 
 
 def test_the_ai_agent_plays_the_turns_best_move_finds():
-    """Go Goa's plan is greedy with its two-day lookahead where the time allows it (a minute
-    always does, and greedy takes no more than it needs): the agent plays the moves of
-    ``greedy:lookahead=2``, each turn searched at its start."""
+    """The agent searches a whole turn with ``best_move`` at its first decision (a budget of
+    rounds repeats: Go Goa's foresight) and plays the turn's actions in order."""
     state = solver.load_game("gogoa", players=1, backend="numba").new_initial_state()
-    ai, greedy = make_agent("ai:time=60"), make_agent("greedy:lookahead=2")
-    rng, decisions = random.Random(4), 0
-    while decisions < 6:
+    ai = make_agent("ai:rounds=8", seed=3)
+    rng, turns = random.Random(4), 0
+    while turns < 3:
         if state.is_chance_node():
             state.apply_action(random_step(state, rng))
             continue
-        action = ai.step(state)
-        assert action == greedy.step(state)
-        state.apply_action(action)
-        decisions += 1
+        turns += 1
+        decision = solver.best_move(state, rounds=8, seed=derive_seed(3, 7919, turns))
+        for action in decision.actions:
+            assert ai.step(state) == action
+            state.apply_action(action)

@@ -167,9 +167,12 @@ def test_the_ai_is_tuned_for_the_searcher_it_plays_the_game_with(capsys, tmp_pat
     assert tuned.agent == "simulation" and record["agent"] == "ai:rounds=2:workers=1"
     kstate = solver.load_game("kokoro", players=1, backend="numba").new_initial_state().kernel_state()
     assert record["start"]["link"] == settings_listing(kstate, None, "greedy")["heuristic"]["link"]["value"]
-    status, _, err = run(capsys, "tune", "gogoa", "--players", "1", "--agent", "ai", "--jobs", "1",
-                         "--study", f"sqlite:///{tmp_path / 'g.db'}", "--out", str(tmp_path / "g.json"))  # fmt: skip
-    assert status == 2 and err.startswith("error: agent: the AI plays gogoa with greedy here, no search: tune greedy"), err
+    out = tmp_path / "g.json"  # Go Goa's AI judges by foresight: its file is for that searcher
+    status, _, err = run(capsys, "tune", "gogoa", "--players", "1", "--agent", "ai:rounds=1", "--seed", "1",
+                         "--tune", "horizon", "--trials", "2", "--games", "2", "--confirm", "2", "--jobs", "1",
+                         "--study", f"sqlite:///{tmp_path / 'g.db'}", "--out", str(out))  # fmt: skip
+    assert status == 0, err
+    assert read_params(out).agent == "foresight"
 
 
 def test_a_start_file_out_of_range_is_refused(capsys, tmp_path):

@@ -26,7 +26,9 @@ the tour plans and Dudhsagar by the chance of reaching them, the guides); the ``
 the best ``outlook`` among the hexes today's route can end on, for every roll at once (the
 endpoints of every roll come from the same ``routes`` frontiers), averaged over the rolls, and with
 a lookahead of 2 days does so again from the best of them. On the last day it is the exact expected
-final score (guides aside).
+final score (guides aside). ``foresight`` values a position in one drawn future of the dice: the
+best ``outlook`` a player who knew the next days' rolls could reach (a beam search over them);
+the AI averages it over many futures (``foresight_heuristic``, ``ForesightSearcher``).
 
 The public kernel functions, shared in name and meaning by every game's kernel::
 
@@ -1091,13 +1093,9 @@ def lookahead(s, p, left, params, kind, counts, scratch, roll, allowed, depth):
     return best_by_roll(masks, values, roll, outlook(s, p, left - 1, params, kind, counts, scratch))
 
 
-@njit("float64(int64[::1], int64, float64[::1])", cache=True)
-def estimate(s, p, params):
-    """Player ``p``'s final score as it looks now: with routes still to draw, the ``lookahead``
-    of ``params[W.P_LOOKAHEAD]`` days from the next one (with the dice showing, if they are for it);
-    with no lookahead, the ``outlook``; at the end, the score."""
-    left = days_left(s, p)
-    phase = s[L.PHASE]
+@njit("int64[::1](int64[::1])", cache=True)
+def kinds(s):
+    """The type of each destination hex of the map (0 elsewhere)."""
     kind = np.zeros(hx.CELLS, np.int64)
     for t in range(NUM_TYPES):
         for w in range(NW):
@@ -1105,11 +1103,15 @@ def estimate(s, p, params):
             while bits:
                 kind[w * 64 + ctz(bits)] = t
                 bits &= bits - ONE
-    counts = np.empty(NUM_TYPES, np.int64)
-    scratch = np.empty(32, np.int64)
-    depth = min(int(params[W.P_LOOKAHEAD]), 2)
-    if left == 0 or depth == 0:
-        return outlook(s, p, left, params, kind, counts, scratch)
+    return kind
+
+
+@njit("UniTuple(int64, 2)(int64[::1], int64, int64)", cache=True)
+def showing(s, p, left):
+    """The roll of player ``p``'s next route if the dice show it (else -1), and the dice that may
+    give its direction (``day_ends``'s ``allowed``: -1 before a die is reserved); ``left``: their
+    ``days_left``."""
+    phase = s[L.PHASE]
     moved = phase == L.PH_MOVE and left < DAYS - s[L.DAY] + 1  # the next route is tomorrow's
     roll, allowed = -1, -1
     if (phase == L.PH_RESERVE or phase == L.PH_MOVE) and not moved:
@@ -1119,7 +1121,131 @@ def estimate(s, p, params):
         while s[L.DIE + r] != s[L.RESERVED]:
             r += 1
         allowed = 1 << r if p == starter(s) else 7 & ~(1 << r)
+    return roll, allowed
+
+
+@njit("float64(int64[::1], int64, float64[::1])", cache=True)
+def estimate(s, p, params):
+    """Player ``p``'s final score as it looks now: with routes still to draw, the ``lookahead``
+    of ``params[W.P_LOOKAHEAD]`` days from the next one (with the dice showing, if they are for it);
+    with no lookahead, the ``outlook``; at the end, the score."""
+    left = days_left(s, p)
+    kind = kinds(s)
+    counts = np.empty(NUM_TYPES, np.int64)
+    scratch = np.empty(32, np.int64)
+    depth = min(int(params[W.P_LOOKAHEAD]), 2)
+    if left == 0 or depth == 0:
+        return outlook(s, p, left, params, kind, counts, scratch)
+    roll, allowed = showing(s, p, left)
     return lookahead(s, p, left, params, kind, counts, scratch, roll, allowed, depth)
+
+
+@njit("boolean(int64[:, ::1], int64, int64[::1], int64)", cache=True)
+def seen_before(layer, k, t, p):
+    """Whether one of the first ``k`` positions of ``layer`` has player ``p`` where ``t`` has them,
+    with the same souvenirs (the rest of the sheet does not change inside ``foresight``)."""
+    for q in range(k):
+        same = layer[q, L.POS + p] == t[L.POS + p]
+        for w in range(NW):
+            same = same and layer[q, L.VISITED + p * NW + w] == t[L.VISITED + p * NW + w]
+        if same:
+            return True
+    return False
+
+
+@njit("float64(int64[::1], int64, float64[::1], int64)", cache=True)
+def foresight(s, p, params, seed):
+    """Player ``p``'s final score as it looks to a player who knows the rolls of the next
+    ``params[W.P_HORIZON]`` days, for one draw of those rolls (from ``seed``: the same seed gives
+    every position the same rolls): a beam search over the days (each day's ends of the known
+    roll, Local Guides aside, the ``params[W.P_SIGHT_BEAM]`` positions of best ``outlook`` kept)
+    and the best ``outlook`` at the horizon. Averaged over many draws, it values a position by the
+    trips open from it over several days, where ``lookahead`` sees one or two; a clairvoyant at the
+    end of the trip would use its foresight too well (steering by rolls no player knows), so the
+    horizon stops short of the end where more than that is left. At the end of the trip the guides
+    in hand count as ``outlook`` counts them before it (the search never uses them). Where the
+    dice of ``p``'s next route show (``showing``), that route takes them and the draw the days
+    after it."""
+    left = days_left(s, p)
+    if left == 0 or s[L.PHASE] == L.PH_OVER:
+        return float(score(s, p))
+    shown, allowed = showing(s, p, left)
+    days = min(left, int(params[W.P_HORIZON]))
+    beam = int(params[W.P_SIGHT_BEAM])
+    kind = kinds(s)
+    counts = np.empty(NUM_TYPES, np.int64)
+    scratch = np.empty(32, np.int64)
+    masks = np.empty((len(ROLLS), NW), np.uint64)
+    layer = np.empty((beam, s.shape[0]), np.int64)
+    ahead = np.empty((beam, s.shape[0]), np.int64)
+    values = np.empty(beam)
+    layer[0] = s
+    size = 1
+    room = beam * hx.CELLS
+    parent = np.empty(room, np.int64)
+    end = np.empty(room, np.int64)
+    found = np.empty(room)
+    t = s.copy()
+    rng = np.zeros(1, np.uint64)
+    rng[0] = np.uint64(seed)
+    for d in range(days):
+        roll = ROLL_OF_ORDERED[random_below(rng, FACES**3)]
+        if d == 0 and shown >= 0:
+            roll = shown
+        m = 0
+        for i in range(size):
+            union = day_ends(layer[i], layer[i, L.POS + p], roll, allowed if d == 0 else -1, masks)
+            if (union[0] | union[1] | union[2]) == ZERO:
+                parent[m], end[m] = i, -1
+                found[m] = outlook(layer[i], p, left - d - 1, params, kind, counts, scratch)
+                m += 1
+            for w in range(NW):
+                todo = union[w]
+                while todo:
+                    h = w * 64 + ctz(todo)
+                    todo &= todo - ONE
+                    move_to(t, layer[i], p, h)
+                    parent[m], end[m] = i, h
+                    found[m] = outlook(t, p, left - d - 1, params, kind, counts, scratch)
+                    m += 1
+        k = 0
+        for j in np.argsort(-found[:m], kind="mergesort"):
+            if end[j] >= 0:
+                move_to(t, layer[parent[j]], p, end[j])
+            else:
+                t[:] = layer[parent[j]]
+            if not seen_before(ahead, k, t, p):
+                ahead[k] = t
+                values[k] = found[j]
+                k += 1
+                if k == beam:
+                    break
+        layer[:k] = ahead[:k]
+        size = k
+    best = values[:size].max()
+    if days == left:
+        best += params[W.P_GUIDE] * guides_left(s, p)
+    return best
+
+
+@njit("void(int64[::1], float64[::1], float64[::1])", cache=True)
+def judged(s, params, out):
+    """Each player's estimated final score in ``out`` made a ``heuristic`` value, in place: solo, the
+    score over the maximum; multiplayer, a softmax of the scores (temperature
+    ``params[W.P_TEMPERATURE]`` points)."""
+    players = s[L.PLAYERS]
+    if players == 1:
+        out[0] = min(1.0, out[0] / sc.MAX_SCORE)
+        return
+    top = -1e300
+    for p in range(players):
+        top = max(top, out[p])
+    total = 0.0
+    for p in range(players):
+        out[p] = np.exp((out[p] - top) / params[W.P_TEMPERATURE])
+        total += out[p]
+    for p in range(players):
+        out[p] /= total
 
 
 @njit("void(int64[::1], float64[::1], float64[::1])", cache=True)
@@ -1130,17 +1256,19 @@ def heuristic(s, params, out):
     if s[L.PHASE] == L.PH_OVER:
         returns(s, out)
         return
-    players = s[L.PLAYERS]
-    if players == 1:
-        out[0] = min(1.0, estimate(s, 0, params) / sc.MAX_SCORE)
-        return
-    top = -1e300
-    for p in range(players):
+    for p in range(s[L.PLAYERS]):
         out[p] = estimate(s, p, params)
-        top = max(top, out[p])
-    total = 0.0
-    for p in range(players):
-        out[p] = np.exp((out[p] - top) / params[W.P_TEMPERATURE])
-        total += out[p]
-    for p in range(players):
-        out[p] /= total
+    judged(s, params, out)
+
+
+@njit("void(int64[::1], float64[::1], int64, float64[::1])", cache=True)
+def foresight_heuristic(s, params, seed, out):
+    """``heuristic`` with each player's ``foresight`` (of the rolls drawn from ``seed``, the same
+    for every player) in place of their ``estimate``: the AI's judgement of a turn's end, averaged
+    over many seeds by ``solver.search.searcher.ForesightSearcher``."""
+    if s[L.PHASE] == L.PH_OVER:
+        returns(s, out)
+        return
+    for p in range(s[L.PLAYERS]):
+        out[p] = foresight(s, p, params, seed)
+    judged(s, params, out)

@@ -15,7 +15,7 @@ from solver.core.params import MULTI, Parameter
 GAME = "gogoa"
 
 P_NEAR, P_TYPES, P_RADIUS, P_PACE, P_LAND, P_GUIDE, P_UNKEPT = range(7)
-P_TEMPERATURE, P_LOOKAHEAD, P_PLAN, P_BONUS, P_BEAM = range(7, 12)
+P_TEMPERATURE, P_LOOKAHEAD, P_PLAN, P_BONUS, P_BEAM, P_HORIZON, P_SIGHT_BEAM = range(7, 14)
 
 HEURISTIC = (
     Parameter("near", P_NEAR, 0.0, 0.5, "the chance per new destination within three steps of ending a day on "
@@ -36,5 +36,9 @@ HEURISTIC = (
     Parameter("bonus", P_BONUS, 0.0, 30.0, "the points counted for Dudhsagar (its bonus)", default=10.0),
     Parameter("beam", P_BEAM, 1, 8, "with a lookahead of 2, the best hexes per roll looked at again",
               integer=True, default=3),
+    Parameter("horizon", P_HORIZON, 1, 12, "the days of rolls the AI's foresight knows (``kernel.foresight``)",
+              integer=True, default=6),
+    Parameter("sight_beam", P_SIGHT_BEAM, 1, 64, "the positions the AI's foresight keeps after each day",
+              integer=True, default=16),
 )  # fmt: skip
 """The weights, by index (``layout.HEURISTIC_PARAMS`` holds their defaults)."""

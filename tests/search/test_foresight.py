@@ -1,0 +1,69 @@
+"""Foresight (``ForesightSearcher``, Go Goa's solo AI) and the whole turns it judges
+(``solver.search.turns``): the turns are the engine's, every candidate is judged on the same
+futures, greedy's turn is always among them, rounds go on seeded, and a game without a foresight
+judgement says so."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import solver
+from solver.search.ai import PLANS, SOLO, TRUSTED_ROUNDS, Guard
+from solver.search.searcher import ForesightSearcher
+from solver.search.turns import turns
+from tests.search.test_ai import positions
+
+
+def test_turns_are_every_reserve_then_every_move() -> None:
+    state = positions("gogoa", 1, 2)[1]
+    kstate = state.kernel_state()
+    kernel, s = kstate.search_kernel(), kstate.array
+    expected = []
+    for reserve in state.legal_actions():
+        after = state.clone()
+        after.apply_action(reserve)
+        expected += [[reserve, move] for move in after.legal_actions()]
+    found = turns(kernel, s)
+    assert [actions for actions, _ in found] == expected
+    for actions, end in found[:5]:
+        replayed = s.copy()
+        for action in actions:
+            kernel.apply_action(replayed, action)
+        assert np.array_equal(replayed, end) and kernel.current_player(end) < 0  # the next roll
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    chance = state.kernel_state().array
+    assert [(a, e is chance) for a, e in turns(kernel, chance)] == [([], True)]
+
+
+def test_foresight_judges_greedys_turn_and_the_best_on_the_same_futures() -> None:
+    state = positions("gogoa", 1, 2)[1]
+    kstate = state.kernel_state()
+    one = ForesightSearcher(kstate, seed=4).run(depth=3)
+    assert one.depth == 3 and one.by_value and len(set(one.actions)) == len(one.actions)
+    assert set(one.actions) <= set(state.legal_actions()) and all(0.0 <= v <= 1.0 for v in one.values)
+    assert Guard(kstate, PLANS["gogoa", SOLO], None).greedy(kstate) in one.actions
+    again = ForesightSearcher(kstate, seed=4)
+    again.run(depth=1)
+    assert again.run(depth=3).values == one.values  # rounds go on where they stopped, seeded
+    assert ForesightSearcher(kstate, seed=5).run(depth=3).values != one.values  # other futures
+
+
+def test_the_ai_plays_go_goa_solo_by_foresight_and_rounds_repeat() -> None:
+    state = positions("gogoa", 1, 2)[1]
+    decision = solver.best_move(state, rounds=TRUSTED_ROUNDS, seed=2)
+    assert decision.stats["searcher"] == "foresight"
+    assert decision.stats["plan"] == "foresight of the dice, overruling greedy by any lead on 8 rounds"
+    assert decision.stats["first_decision"]["depth"] == TRUSTED_ROUNDS and len(decision.actions) == 2
+    assert solver.best_move(state, rounds=TRUSTED_ROUNDS, seed=2).actions == decision.actions
+    named = solver.best_move(state, algorithm="foresight", rounds=2, multipv=2)
+    assert named.stats["plan"] is None and named.actions[0] in state.legal_actions()
+    assert named.lines and all(len(line["pv"]) == 2 for line in named.lines)  # a whole turn: die, route
+    assert named.lines[0]["pv"][0]["action"] == named.actions[0]
+
+
+def test_a_game_without_foresight_says_so() -> None:
+    state = positions("koi", 1, 1)[0]
+    with pytest.raises(solver.SearchError, match="^foresight: koi has no foresight search"):
+        solver.best_move(state, algorithm="foresight", rounds=2)
