@@ -222,7 +222,7 @@ def best_move(
     try:
         while not kstate.is_terminal() and kstate.current_player() == player:
             legal = kstate.legal_actions()
-            guarded = plan is not None and name != "greedy" and len(legal) > 1
+            guarded = plan is not None and len(legal) > 1  # every plan searches; a named searcher is unguarded
             guarded = guarded and (plan.guards_whole_turn or not overruled)
             greedy = guard.greedy(kstate) if guarded else None
             stats = None
@@ -295,7 +295,7 @@ _COMPILED: set[tuple[str, str]] = set()
 
 
 def load_searchers(kstate: Any, searcher: str) -> bool:
-    """Compile the ``searcher`` (``mcts``, ``expectimax`` or ``greedy``) over the state's kernel and
+    """Compile the ``searcher`` (one of ``BUDGETS``) over the state's kernel and
     the greedy baseline (the AI's guard, and the choice of a decision the clock leaves no time to
     search), or load them from the disk cache: once per process and kernel, so that a search's
     clock counts searching only. Returns whether this call loaded them (a query's time limit then

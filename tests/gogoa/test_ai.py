@@ -7,7 +7,7 @@
 4. The estimate prefers a set of five types, and a tour plan nearly done.
 5. ``foresight`` (the AI's judgement of a turn's end): with a horizon of one day it is the
    lookahead of the roll it draws, and on the last day the best final score of that roll by the
-   engine; the same seed draws the same rolls; where the dice show, it takes them.
+   engine; each seed draws its own rolls; where the dice show, it takes them.
 """
 
 from __future__ import annotations
@@ -122,8 +122,8 @@ def test_foresight_of_one_day_is_the_lookahead_of_its_roll() -> None:
             roll = drawn_roll(future)
             expected = K.lookahead(s, 0, left, params, K.kinds(s), counts, scratch, roll, -1, 1)
             assert K.foresight(s, 0, params, future) == pytest.approx(expected)
-        wide = K.HEURISTIC_PARAMS  # six days, sixteen positions a day
-        assert K.foresight(s, 0, wide, 5) == K.foresight(s, 0, wide, 5)
+        futures = {K.foresight(s, 0, K.HEURISTIC_PARAMS, future) for future in range(8)}
+        assert len(futures) > 1  # each seed draws its own rolls (six days, sixteen positions a day)
 
 
 def test_foresight_on_the_last_day_is_the_best_score_of_its_roll() -> None:
