@@ -150,7 +150,7 @@ def best_move(
     plays it best, and never plays a decision worse than the greedy baseline would judge it
     without having searched it well (``solver.search.ai``: its ``Plan`` and ``Guard``); a budget
     of ``iterations`` makes it search with MCTS, one of ``depth`` with expectimax, one of
-    ``rounds`` with its foresight (Go Goa solo) or greedy's playouts, still guarded.
+    ``rounds`` with its foresight (Go Goa) or greedy's playouts, still guarded.
     ``"mcts"``, ``"expectimax"``, ``"simulation"`` (greedy's playouts, ``SimulationSearcher``),
     ``"foresight"`` (turns judged by futures of the dice, ``ForesightSearcher``; Go Goa) or
     ``"greedy"`` name one searcher, unguarded.

@@ -7,7 +7,8 @@
 4. The estimate prefers a set of five types, and a tour plan nearly done.
 5. ``foresight`` (the AI's judgement of a turn's end): with a horizon of one day it is the
    lookahead of the roll it draws, and on the last day the best final score of that roll by the
-   engine; each seed draws its own rolls; where the dice show, it takes them.
+   engine; each seed draws its own rolls; on another player's day, the die they reserve; where the
+   dice show, it takes them.
 """
 
 from __future__ import annotations
@@ -87,9 +88,9 @@ def best_final_score(s: np.ndarray) -> float:
     return sum(probs[i] * best_of_roll(s, outcomes[i]) for i in range(K.chance_outcomes(s, outcomes, probs)))
 
 
-def day_start(seed: int, day: int) -> np.ndarray:
-    """A solo position before the roll of ``day``, reached by random moves."""
-    game = solver.load_game("gogoa", players=1, backend="numba")
+def day_start(seed: int, day: int, players: int = 1) -> np.ndarray:
+    """A position before the roll of ``day``, reached by random moves."""
+    game = solver.load_game("gogoa", players=players, backend="numba")
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not (state.phase == "roll" and state.array[L.DAY] == day):
@@ -124,6 +125,28 @@ def test_foresight_of_one_day_is_the_lookahead_of_its_roll() -> None:
             assert K.foresight(s, 0, params, future) == pytest.approx(expected)
         futures = {K.foresight(s, 0, K.HEURISTIC_PARAMS, future) for future in range(8)}
         assert len(futures) > 1  # each seed draws its own rolls (six days, sixteen positions a day)
+
+
+def test_foresight_of_another_players_day_draws_their_reserve() -> None:
+    """With players, on a day another player starts, foresight draws the die they reserve (after
+    the roll, from the same seed) and leaves this player the two others for the direction."""
+    params = K.HEURISTIC_PARAMS.copy()
+    params[W.P_HORIZON] = 1
+    counts, scratch = np.empty(NUM_TYPES, np.int64), np.empty(32, np.int64)
+    narrowed = 0  # futures where the other player's die changes the value
+    for seed in range(6):
+        s = day_start(seed, 3 + seed, players=2)
+        left = K.days_left(s, 0)
+        for p in range(2):
+            for future in (1, 2, 99):
+                rng = SplitMix64(future)
+                roll = int(K.ROLL_OF_ORDERED[rng.below(K.FACES**3)])
+                allowed = -1 if p == K.starter(s) else 7 & ~(1 << rng.below(3))
+                expected = K.lookahead(s, p, left, params, K.kinds(s), counts, scratch, roll, allowed, 1)
+                assert K.foresight(s, p, params, future) == pytest.approx(expected)
+                free = K.lookahead(s, p, left, params, K.kinds(s), counts, scratch, roll, -1, 1)
+                narrowed += expected != pytest.approx(free)
+    assert narrowed > 0
 
 
 def test_foresight_on_the_last_day_is_the_best_score_of_its_roll() -> None:

@@ -1165,7 +1165,9 @@ def foresight(s, p, params, seed):
     horizon stops short of the end where more than that is left. At the end of the trip the guides
     in hand count as ``outlook`` counts them before it (the search never uses them). Where the
     dice of ``p``'s next route show (``showing``), that route takes them and the draw the days
-    after it."""
+    after it. With players, each day also draws the die its starting player reserves (uniform,
+    after the roll; the same for every player), which on another player's day leaves ``p`` the
+    two others for the direction."""
     left = days_left(s, p)
     if left == 0 or s[L.PHASE] == L.PH_OVER:
         return float(score(s, p))
@@ -1188,13 +1190,21 @@ def foresight(s, p, params, seed):
     t = s.copy()
     rng = np.zeros(1, np.uint64)
     rng[0] = np.uint64(seed)
+    players = s[L.PLAYERS]
     for d in range(days):
         roll = ROLL_OF_ORDERED[random_below(rng, FACES**3)]
         if d == 0 and shown >= 0:
             roll = shown
+        today = -1
+        if players > 1:
+            reserved = random_below(rng, 3)
+            if (DAYS - left + d) % players != p:
+                today = 7 & ~(1 << reserved)
+        if d == 0 and allowed >= 0:
+            today = allowed
         m = 0
         for i in range(size):
-            union = day_ends(layer[i], layer[i, L.POS + p], roll, allowed if d == 0 else -1, masks)
+            union = day_ends(layer[i], layer[i, L.POS + p], roll, today, masks)
             if (union[0] | union[1] | union[2]) == ZERO:
                 parent[m], end[m] = i, -1
                 found[m] = outlook(layer[i], p, left - d - 1, params, kind, counts, scratch)
