@@ -57,7 +57,7 @@ _KEYS = ("game", "players", "pack", "agent", *GROUPS, "tune")
 AGENTS = ("greedy", "expectimax", "mcts", "simulation", "foresight")
 """The searchers parameters may be tuned for (``agent``): the agents that use them, and
 ``best_move``'s algorithms (``simulation``: greedy's playouts, which the AI plays in some games;
-``foresight``: Go Goa's solo AI)."""
+``foresight``: Go Goa's AI)."""
 
 FALLBACK = {"simulation": "greedy", "foresight": "greedy"}
 """The searcher whose tune a searcher takes where none was made for it: greedy's playouts play

@@ -244,9 +244,16 @@ def routes(s, start, first, ends, f, g):
 # -- sheets -----------------------------------------------------------------------------------------
 
 
+@njit("int64(int64, int64)", cache=True)
+def starter_of(day, players):
+    """The starting player of ``day`` (1-12): seat 0 starts the first day, then to the left."""
+    return (max(day, 1) - 1) % players
+
+
 @njit("int64(int64[::1])", cache=True)
 def starter(s):
-    return (max(s[L.DAY], 1) - 1) % s[L.PLAYERS]
+    """The starting player of the state's day."""
+    return starter_of(s[L.DAY], s[L.PLAYERS])
 
 
 @njit("int64(int64[::1], int64)", cache=True)
@@ -1198,7 +1205,7 @@ def foresight(s, p, params, seed):
         today = -1
         if players > 1:
             reserved = random_below(rng, 3)
-            if (DAYS - left + d) % players != p:
+            if starter_of(DAYS - left + d + 1, players) != p:
                 today = 7 & ~(1 << reserved)
         if d == 0 and allowed >= 0:
             today = allowed
