@@ -1173,8 +1173,9 @@ def foresight(s, p, params, seed):
     in hand count as ``outlook`` counts them before it (the search never uses them). Where the
     dice of ``p``'s next route show (``showing``), that route takes them and the draw the days
     after it. With players, each day also draws the die its starting player reserves (uniform,
-    after the roll; the same for every player), which on another player's day leaves ``p`` the
-    two others for the direction."""
+    after the roll), which on another player's day leaves ``p`` the two others for the direction.
+    The draws begin at ``p``'s next route: mid-day, a player who has moved reads them a day ahead
+    of one who has not (sharing each day's dice between them judged duels worse, ``docs/ai.md``)."""
     left = days_left(s, p)
     if left == 0 or s[L.PHASE] == L.PH_OVER:
         return float(score(s, p))
@@ -1280,7 +1281,7 @@ def heuristic(s, params, out):
 
 @njit("void(int64[::1], float64[::1], int64, float64[::1])", cache=True)
 def foresight_heuristic(s, params, seed, out):
-    """``heuristic`` with each player's ``foresight`` (of the rolls drawn from ``seed``, the same
+    """``heuristic`` with each player's ``foresight`` (of the rolls drawn from the same ``seed``
     for every player) in place of their ``estimate``: the AI's judgement of a turn's end, averaged
     over many seeds by ``solver.search.searcher.ForesightSearcher``."""
     if s[L.PHASE] == L.PH_OVER:
