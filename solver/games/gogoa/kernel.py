@@ -256,6 +256,23 @@ def starter(s):
     return starter_of(s[L.DAY], s[L.PLAYERS])
 
 
+@njit("int64(int64[::1])", cache=True)
+def reserved_die(s):
+    """The position (0-2) among the dice of the die the starting player reserved."""
+    r = 0
+    while s[L.DIE + r] != s[L.RESERVED]:
+        r += 1
+    return r
+
+
+@njit("int64(int64, boolean)", cache=True)
+def direction_dice(reserved, starting):
+    """The dice (a bit mask by position, ``day_reach``'s ``allowed``) a player may take the
+    direction from once die ``reserved`` (0-2) is reserved: the starting player that die, every
+    other player the two others."""
+    return 1 << reserved if starting else 7 & ~(1 << reserved)
+
+
 @njit("int64(int64[::1], int64)", cache=True)
 def guides_left(s, p):
     """The number of guides player ``p`` may use: their beach visited, not crossed out."""
@@ -482,9 +499,7 @@ def gen_moves(s, out, ends, f, g, reach):
     p = s[L.TO_MOVE]
     is_starter = p == starter(s)
     start = s[L.POS + p]
-    r = 0
-    while s[L.DIE + r] != s[L.RESERVED]:
-        r += 1
+    r = reserved_die(s)
     level, done = level_in_force(s, start, r, is_starter, ends, f, g, 0)
     stuck = level == 0
     fill_reach(s, start, r, is_starter, 4 if stuck else level, ends, f, g, reach, done)
@@ -1124,10 +1139,7 @@ def showing(s, p, left):
     if (phase == L.PH_RESERVE or phase == L.PH_MOVE) and not moved:
         roll = ROLL_OF_ORDERED[36 * (s[L.DIE] - 1) + 6 * (s[L.DIE + 1] - 1) + s[L.DIE + 2] - 1]
     if phase == L.PH_MOVE and not moved:
-        r = 0
-        while s[L.DIE + r] != s[L.RESERVED]:
-            r += 1
-        allowed = 1 << r if p == starter(s) else 7 & ~(1 << r)
+        allowed = direction_dice(reserved_die(s), p == starter(s))
     return roll, allowed
 
 
@@ -1207,7 +1219,7 @@ def foresight(s, p, params, seed):
         if players > 1:
             reserved = random_below(rng, 3)
             if starter_of(DAYS - left + d + 1, players) != p:
-                today = 7 & ~(1 << reserved)
+                today = direction_dice(reserved, False)
         if d == 0 and allowed >= 0:
             today = allowed
         m = 0
