@@ -33,7 +33,8 @@ from solver.games.godo.pack import COLOURS, NUM_TILES, load_pack
 
 PACK = load_pack()
 STEP_CAP = 5000
-FUZZ_EXAMPLES = int(os.environ.get("GODO_FUZZ_EXAMPLES", "700"))
+# The corruption fuzz: 400 examples keep the suite within CI's 20 minutes; set more to dig deeper.
+FUZZ_EXAMPLES = int(os.environ.get("GODO_FUZZ_EXAMPLES", "400"))
 WORDS = R.PHASES + (R.INITIATION, R.PLAY) + (R.POOL_INITIATION, R.POOL_IMPROVE, R.POOL_SHARE)
 WORDS += (R.THEN_PLACE, R.THEN_MOVE, R.THEN_HAND) + COLOURS + ("free", "godo", "reference", "chess", "")
 
@@ -91,7 +92,7 @@ def check_dealt(guess: dict[str, Any], seen: dict[str, Any], full: dict[str, Any
     assert public(guess) == public(full)
 
 
-@settings(FUZZ, max_examples=50)
+@settings(FUZZ, max_examples=30)
 @given(
     players=st.integers(1, 5),
     variant=st.booleans(),
