@@ -352,12 +352,13 @@ def heads(level, value, h):
 
 @njit("boolean(int64, int64, int64, boolean)", cache=True)
 def direction_die(level, x, r, is_starter):
-    """Whether die ``x`` may give the direction at a level (``r``: the reserved die)."""
+    """Whether die ``x`` may give the direction at a level (``r``: the reserved die): at levels
+    1, 2 and the starting player's 4, one of the ``direction_dice``."""
     if level == 3:
         return x == r and not is_starter
     if level == 4 and not is_starter:  # the direction is free: any two dice for the rest
         return True
-    return (x == r) == is_starter
+    return (direction_dice(r, is_starter) >> x) & 1 == 1
 
 
 ROUTES_SCRATCH = "uint64[:, :, :, ::1], uint64[:, :, ::1], uint64[:, :, ::1]"
