@@ -487,7 +487,7 @@ class SimulationSearcher:
 
     def _reset(self) -> None:
         self.candidates: np.ndarray | None = None
-        self.totals = np.zeros(0)
+        self.totals: np.ndarray | float = 0.0  # the rounds' returns summed, each candidate's
         self.rounds = 0
         self.round_seconds: float | None = None
 
@@ -514,10 +514,8 @@ class SimulationSearcher:
         start = time.perf_counter()
         if self.candidates is None:
             self.candidates = self._rank()
-            self.totals = np.zeros(len(self.candidates))
         rounds = depth if depth is not None else (None if seconds is not None else self.DEFAULT_ROUNDS)
         player = int(self.kernel.current_player(self.state))
-        means = np.zeros(len(self.candidates))
         while rounds is None or self.rounds < rounds:
             if stop is not None and stop.is_set():
                 break
@@ -528,8 +526,7 @@ class SimulationSearcher:
             dealt = self.state.copy()
             rng = np.array([derive_seed(self.seed, 1, self.rounds + 1)], np.uint64)
             self.kernel.determinize(dealt, player, rng)
-            self._round(dealt, player, means)
-            self.totals += means
+            self._round(dealt, player)
             self.rounds += 1
             self.round_seconds = time.perf_counter() - began
             self.last = self._stats(player, start)  # what a progress report reads
@@ -538,16 +535,23 @@ class SimulationSearcher:
         self.last = self._stats(player, start)
         return self.last
 
-    def _round(self, dealt: np.ndarray, player: int, means: np.ndarray) -> None:
-        """One round on ``dealt`` (this round's deal): each candidate's return in ``means``."""
+    def _round(self, dealt: np.ndarray, player: int) -> None:
+        """One round on ``dealt`` (this round's deal): each candidate's return added to ``totals``."""
         assert self.candidates is not None
+        means = np.zeros(len(self.candidates))
         self.simulate(dealt, self.candidates, 1, self.heuristic, derive_seed(self.seed, 7919, self.rounds), means)
+        self.totals = self.totals + means
+
+    def _values(self, player: int) -> np.ndarray:
+        """Each candidate's value to ``player`` after the rounds played: its mean return."""
+        return np.asarray(self.totals) / max(1, self.rounds)
 
     def _stats(self, player: int, start: float) -> RootStats:
         assert self.candidates is not None
-        n, k = max(1, self.rounds), len(self.candidates)
+        k = len(self.candidates)
+        values = self._values(player) if self.rounds else np.zeros(k)
         return RootStats(player, self.rounds, self.rounds * k, time.perf_counter() - start,
-                         [int(a) for a in self.candidates], [self.rounds] * k, [float(t) / n for t in self.totals],
+                         [int(a) for a in self.candidates], [self.rounds] * k, [float(v) for v in values],
                          depth=self.rounds, by_value=True)  # fmt: skip
 
     def advance(self, action: int) -> None:
@@ -565,11 +569,12 @@ class ForesightSearcher(SimulationSearcher):
     At a decision, every turn the player to move can play (their decisions up to chance, another
     player or the end, ``solver.search.turns``) is ranked by the heuristic, and the ``width`` best
     and greedy's turn become the candidates. Each round draws one future of the dice and values
-    every candidate's end in it with the kernel's ``foresight_heuristic`` (a beam search over the
-    next days' known rolls, then the heuristic's outlook: a game's knowledge stays in its
-    kernel); round ``j`` draws the same future for every candidate (common random numbers) and
-    deals what the player cannot see anew. An action is worth its best turn's mean. Only a game
-    whose kernel has ``foresight_heuristic`` (Go Goa) takes it.
+    every candidate's end in it by each player's foresight (the kernel's ``foresights``: a beam
+    search over the next days' known rolls, then the heuristic's outlook: a game's knowledge stays
+    in its kernel); round ``j`` draws the same future for every candidate (common random numbers)
+    and deals what the player cannot see anew. A turn is worth its mean foresights made a heuristic
+    value (``judged``), an action its best turn's. Only a game whose kernel has ``foresights`` (Go
+    Goa) takes it.
 
     Averaged over futures, the value sees several days of trips open from a position, where the
     heuristic's lookahead sees one or two; each future is steered with its rolls known, so the
@@ -588,10 +593,11 @@ class ForesightSearcher(SimulationSearcher):
     def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
                  width: int = SimulationSearcher.CANDIDATES) -> None:  # fmt: skip
         kernel = state.search_kernel() if kernel is None else kernel
-        if not hasattr(kernel, "foresight_heuristic"):
+        if not hasattr(kernel, "foresights"):
             raise SearchError(f"foresight: {state.layout.weights.GAME} has no foresight search (Go Goa has one)")
         super().__init__(state, heuristic, kernel, seed, width)
         self.turns: list[list[int]] = []
+        self.over: list[bool] = []  # which candidates' turns end the game
 
     def _rank(self) -> np.ndarray:
         """The ``width`` turns whose ends the heuristic values best, and greedy's (its first action
@@ -613,20 +619,37 @@ class ForesightSearcher(SimulationSearcher):
         self.turns = chosen
         return np.array([t[0] for t in chosen], np.int64)
 
-    def _round(self, dealt: np.ndarray, player: int, means: np.ndarray) -> None:
-        values = np.zeros(8)
-        future = derive_seed(self.seed, 7919, self.rounds)
-        for i, actions in enumerate(self.turns):
-            end = dealt.copy()
+    def _round(self, dealt: np.ndarray, player: int) -> None:
+        """Every player's foresight of each candidate's end in this round's future, added to
+        ``totals`` (a row a candidate); an end that finishes the game adds its returns."""
+        ends = np.repeat(dealt[None, :], len(self.turns), axis=0)
+        for end, actions in zip(ends, self.turns, strict=True):
             for action in actions:
                 self.kernel.apply_action(end, action)
-            self.kernel.foresight_heuristic(end, self.heuristic, future, values)
-            means[i] = values[player]
+        scores = np.zeros((len(ends), 8))
+        self.kernel.foresights(ends, self.heuristic, derive_seed(self.seed, 7919, self.rounds), scores)
+        self.over = [bool(self.kernel.is_terminal(end)) for end in ends]
+        for end, row, over in zip(ends, scores, self.over, strict=True):
+            if over:
+                self.kernel.returns(end, row)
+        self.totals = self.totals + scores
+
+    def _values(self, player: int) -> np.ndarray:
+        """Each candidate's value to ``player``: the mean foresights made a heuristic value
+        (``judged``: with players, the softmax of the mean scores; the mean of each future's
+        softmax paid a player behind for candidates whose futures spread, the ones a clairvoyant
+        overrates most; ``docs/ai.md``)."""
+        means = np.asarray(self.totals) / max(1, self.rounds)
+        for row, over in zip(means, self.over, strict=True):
+            if not over:
+                self.kernel.judged(self.state, self.heuristic, row)
+        return means[:, player]
 
     def principal_variation(self, action: int, length: int = 8) -> list[tuple[int, bool]]:
         """The best turn judged that begins with ``action``, as ``(action, False)`` steps (no chance
         inside a turn), at most ``length`` of them."""
-        best = max((i for i, t in enumerate(self.turns) if t[0] == action), key=lambda i: self.totals[i])
+        values = self._values(int(self.kernel.current_player(self.state)))
+        best = max((i for i, t in enumerate(self.turns) if t[0] == action), key=values.__getitem__)
         return [(step, False) for step in self.turns[best][:length]]
 
     def _stats(self, player: int, start: float) -> RootStats:

@@ -9,6 +9,8 @@
    lookahead of the roll it draws, and on the last day the best final score of that roll by the
    engine; each seed draws its own rolls; on another player's day, the die they reserve; where the
    dice show, it takes them.
+6. ``foresights`` of a set of turn ends at once is each player's ``foresight`` of each end alone,
+   though it works out a player's foresight once for the ends that are the same to them.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from solver.games.gogoa import layout as L
 from solver.games.gogoa import scoring as sc
 from solver.games.gogoa import weights as W
 from solver.games.gogoa.pack import NUM_TYPES
+from solver.search.turns import turns
 
 
 def type_points(counts: tuple[int, ...]) -> int:
@@ -198,3 +201,25 @@ def test_foresight_takes_the_dice_showing() -> None:
                 assert K.foresight(s, p, params, 7) == pytest.approx(K.estimate(s, p, params))
                 checked += 1
     assert checked >= 6
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_foresights_of_many_ends_are_each_ends_own(players: int) -> None:
+    """Every turn of the player to move at a day's reserve (the ends differ in the die reserved)
+    and at its last route (they may end the game), in one call."""
+    game = solver.load_game("gogoa", players=players, backend="numba")
+    params = K.HEURISTIC_PARAMS
+    over = 0
+    for seed, day, last in itertools.product(range(3), (3, 12), (False, True)):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not (state.array[L.DAY] == day and (state.phase == "move" and state.current_player() == (
+                K.starter(state.array) - 1) % players if last else state.phase == "reserve")):  # fmt: skip
+            state.apply_action(rng.choice(state.legal_actions()))
+        ends = np.array([end for _, end in turns(K, state.array)])
+        out = np.zeros((len(ends), 8))
+        K.foresights(ends, params, 5, out)
+        for end, row in zip(ends, out, strict=True):
+            over += bool(K.is_terminal(end))
+            assert list(row[:players]) == [K.foresight(end, p, params, 5) for p in range(players)]
+    assert over > 0

@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 
 import solver
+from solver.core.agents import derive_seed
+from solver.games.gogoa import weights as W
 from solver.search.ai import PLANS, SOLO, TRUSTED_ROUNDS, Guard
 from solver.search.searcher import ForesightSearcher
 from solver.search.turns import turns
@@ -48,6 +50,39 @@ def test_foresight_judges_greedys_turn_and_the_best_on_the_same_futures() -> Non
     again.run(depth=1)
     assert again.run(depth=3).values == one.values  # rounds go on where they stopped, seeded
     assert ForesightSearcher(kstate, seed=5).run(depth=3).values != one.values  # other futures
+
+
+def test_with_players_a_turn_is_worth_the_softmax_of_its_mean_foresights() -> None:
+    """Each player's foresight of a turn's end is averaged over the futures, then made a softmax:
+    not the mean of each future's softmax, which a few futures far ahead or behind would sway."""
+    state = positions("gogoa", 2, 2)[1]
+    kstate = state.kernel_state()
+    kernel, player, seed = kstate.search_kernel(), state.current_player(), 3
+    searcher = ForesightSearcher(kstate, seed=seed)
+    stats = searcher.run(depth=4)
+    params = searcher.heuristic
+    scores = np.zeros((len(searcher.turns), 2))
+    softmaxes = np.zeros(len(searcher.turns))
+    for j in range(4):
+        dealt = kstate.array.copy()
+        kernel.determinize(dealt, player, np.array([derive_seed(seed, 1, j + 1)], np.uint64))
+        for i, actions in enumerate(searcher.turns):
+            end = dealt.copy()
+            for action in actions:
+                kernel.apply_action(end, action)
+            future = [kernel.foresight(end, p, params, derive_seed(seed, 7919, j)) for p in range(2)]
+            scores[i] += future
+            softmaxes[i] += softmax(np.array(future), params)[player] / 4
+    judged = [softmax(mean, params)[player] for mean in scores / 4]
+    for action, value in zip(stats.actions, stats.values, strict=True):
+        assert value == pytest.approx(max(judged[i] for i, t in enumerate(searcher.turns) if t[0] == action))
+    assert not np.allclose(judged, softmaxes)
+
+
+def softmax(scores: np.ndarray, params: np.ndarray) -> np.ndarray:
+    """Go Goa's heuristic value of the players' scores (``kernel.judged``)."""
+    weights = np.exp((scores - scores.max()) / params[W.P_TEMPERATURE])
+    return weights / weights.sum()
 
 
 def test_the_ai_plays_go_goa_solo_by_foresight_and_rounds_repeat() -> None:

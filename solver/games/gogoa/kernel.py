@@ -28,7 +28,7 @@ endpoints of every roll come from the same ``routes`` frontiers), averaged over 
 a lookahead of 2 days does so again from the best of them. On the last day it is the exact expected
 final score (guides aside). ``foresight`` values a position in one drawn future of the dice: the
 best ``outlook`` a player who knew the next days' rolls could reach (a beam search over them);
-the AI averages it over many futures (``foresight_heuristic``, ``ForesightSearcher``).
+the AI averages it over many futures (``foresights``, ``ForesightSearcher``).
 
 The public kernel functions, shared in name and meaning by every game's kernel::
 
@@ -1292,14 +1292,31 @@ def heuristic(s, params, out):
     judged(s, params, out)
 
 
-@njit("void(int64[::1], float64[::1], int64, float64[::1])", cache=True)
-def foresight_heuristic(s, params, seed, out):
-    """``heuristic`` with each player's ``foresight`` (of the rolls drawn from the same ``seed``
-    for every player) in place of their ``estimate``: the AI's judgement of a turn's end, averaged
-    over many seeds by ``solver.search.searcher.ForesightSearcher``."""
-    if s[L.PHASE] == L.PH_OVER:
-        returns(s, out)
-        return
-    for p in range(s[L.PLAYERS]):
-        out[p] = foresight(s, p, params, seed)
-    judged(s, params, out)
+@njit("boolean(int64[::1], int64[::1], int64)", cache=True)
+def same_for(a, b, p):
+    """Whether ``a`` and ``b`` are the same position to player ``p``: the game's fields and ``p``'s
+    sheet, all that ``foresight`` of ``p`` reads (besides the map)."""
+    for i in range(L.UNDEALT, L.SIZE):
+        if a[i] != b[i]:
+            return False
+    for w in range(NW):
+        if a[L.VISITED + p * NW + w] != b[L.VISITED + p * NW + w]:
+            return False
+    return (a[L.POS + p] == b[L.POS + p] and a[L.USED + p] == b[L.USED + p] and a[L.DEALT + p] == b[L.DEALT + p]
+            and a[L.KEPT + p] == b[L.KEPT + p])  # fmt: skip
+
+
+@njit("void(int64[:, ::1], float64[::1], int64, float64[:, ::1])", cache=True)
+def foresights(ends, params, seed, out):
+    """Each player's ``foresight`` of each position of ``ends`` (one a row), of the rolls drawn from
+    the same ``seed`` for every player and position, in the rows of ``out``: one future of the
+    candidate turns' ends that ``solver.search.searcher.ForesightSearcher`` judges, which averages
+    many and makes the means a ``heuristic`` value (``judged``). A player's foresight is worked
+    out once for the positions that are the same to them (``same_for``): one player's turn changes
+    the others' trips at most by the die it reserves."""
+    for i in range(ends.shape[0]):
+        for p in range(ends[i, L.PLAYERS]):
+            j = 0
+            while j < i and not same_for(ends[j], ends[i], p):
+                j += 1
+            out[i, p] = foresight(ends[i], p, params, seed) if j == i else out[j, p]
