@@ -636,9 +636,8 @@ class ForesightSearcher(SimulationSearcher):
 
     def _values(self, player: int) -> np.ndarray:
         """Each candidate's value to ``player``: the mean foresights made a heuristic value
-        (``judged``: with players, the softmax of the mean scores; the mean of each future's
-        softmax paid a player behind for candidates whose futures spread, the ones a clairvoyant
-        overrates most; ``docs/ai.md``)."""
+        (``judged``: with players the softmax of the mean scores, as the heuristic takes the
+        softmax of its estimates; ``docs/ai.md``, "The softmax of the mean values")."""
         means = np.asarray(self.totals) / max(1, self.rounds)
         for row, over in zip(means, self.over, strict=True):
             if not over:
