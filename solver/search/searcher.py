@@ -597,12 +597,13 @@ class ForesightSearcher(SimulationSearcher):
             raise SearchError(f"foresight: {state.layout.weights.GAME} has no foresight search (Go Goa has one)")
         super().__init__(state, heuristic, kernel, seed, width)
         self.turns: list[list[int]] = []
-        self.over: list[bool] = []  # which candidates' turns end the game
+        self.over: list[bool] = []
 
     def _rank(self) -> np.ndarray:
         """The ``width`` turns whose ends the heuristic values best, and greedy's (its first action
         with the best end after it), judged on a deal of what the player cannot see; returns
-        their first actions (``self.turns`` holds the whole turns)."""
+        their first actions (``self.turns`` holds the whole turns, ``self.over`` whether each ends
+        the game, which no deal changes)."""
         dealt = self.state.copy()
         player = int(self.kernel.current_player(dealt))
         self.kernel.determinize(dealt, player, deal_rng(self.seed))
@@ -610,14 +611,15 @@ class ForesightSearcher(SimulationSearcher):
         ranked = []
         for actions, end in turns(self.kernel, dealt):
             self.kernel.heuristic(end, self.heuristic, values)
-            ranked.append((-float(values[player]), len(ranked), actions))
+            ranked.append((-float(values[player]), len(ranked), actions, bool(self.kernel.is_terminal(end))))
         ranked.sort()
         first = int(self.choose(dealt, self.heuristic))
-        chosen = [actions for _, _, actions in ranked[: self.width]]
-        if all(t[0] != first for t in chosen):
-            chosen.insert(0, next(actions for _, _, actions in ranked if actions[0] == first))
-        self.turns = chosen
-        return np.array([t[0] for t in chosen], np.int64)
+        chosen = ranked[: self.width]
+        if all(t[2][0] != first for t in chosen):
+            chosen.insert(0, next(t for t in ranked if t[2][0] == first))
+        self.turns = [t[2] for t in chosen]
+        self.over = [t[3] for t in chosen]
+        return np.array([t[0] for t in self.turns], np.int64)
 
     def _round(self, dealt: np.ndarray, player: int) -> None:
         """Every player's foresight of each candidate's end in this round's future, added to
@@ -628,7 +630,6 @@ class ForesightSearcher(SimulationSearcher):
                 self.kernel.apply_action(end, action)
         scores = np.zeros((len(ends), 8))
         self.kernel.foresights(ends, self.heuristic, derive_seed(self.seed, 7919, self.rounds), scores)
-        self.over = [bool(self.kernel.is_terminal(end)) for end in ends]
         for end, row, over in zip(ends, scores, self.over, strict=True):
             if over:
                 self.kernel.returns(end, row)

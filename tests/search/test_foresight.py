@@ -10,7 +10,6 @@ import pytest
 
 import solver
 from solver.core.agents import derive_seed
-from solver.games.gogoa import weights as W
 from solver.search.ai import PLANS, SOLO, TRUSTED_ROUNDS, Guard
 from solver.search.searcher import ForesightSearcher
 from solver.search.turns import turns
@@ -61,6 +60,14 @@ def test_with_players_a_turn_is_worth_the_softmax_of_its_mean_foresights() -> No
     searcher = ForesightSearcher(kstate, seed=seed)
     stats = searcher.run(depth=4)
     params = searcher.heuristic
+
+    def judged(scores: np.ndarray) -> float:
+        """The player's heuristic value of the players' scores (``kernel.judged``: a softmax)."""
+        row = np.zeros(8)
+        row[:2] = scores
+        kernel.judged(kstate.array, params, row)
+        return float(row[player])
+
     scores = np.zeros((len(searcher.turns), 2))
     softmaxes = np.zeros(len(searcher.turns))
     for j in range(4):
@@ -70,19 +77,13 @@ def test_with_players_a_turn_is_worth_the_softmax_of_its_mean_foresights() -> No
             end = dealt.copy()
             for action in actions:
                 kernel.apply_action(end, action)
-            future = [kernel.foresight(end, p, params, derive_seed(seed, 7919, j)) for p in range(2)]
+            future = np.array([kernel.foresight(end, p, params, derive_seed(seed, 7919, j)) for p in range(2)])
             scores[i] += future
-            softmaxes[i] += softmax(np.array(future), params)[player] / 4
-    judged = [softmax(mean, params)[player] for mean in scores / 4]
+            softmaxes[i] += judged(future) / 4
+    of_means = [judged(mean) for mean in scores / 4]
     for action, value in zip(stats.actions, stats.values, strict=True):
-        assert value == pytest.approx(max(judged[i] for i, t in enumerate(searcher.turns) if t[0] == action))
-    assert not np.allclose(judged, softmaxes)
-
-
-def softmax(scores: np.ndarray, params: np.ndarray) -> np.ndarray:
-    """Go Goa's heuristic value of the players' scores (``kernel.judged``)."""
-    weights = np.exp((scores - scores.max()) / params[W.P_TEMPERATURE])
-    return weights / weights.sum()
+        assert value == pytest.approx(max(of_means[i] for i, t in enumerate(searcher.turns) if t[0] == action))
+    assert not np.allclose(of_means, softmaxes)
 
 
 def test_the_ai_plays_go_goa_solo_by_foresight_and_rounds_repeat() -> None:
