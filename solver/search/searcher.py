@@ -568,7 +568,8 @@ class ForesightSearcher(SimulationSearcher):
 
     At a decision, every turn the player to move can play (their decisions up to chance, another
     player or the end, ``solver.search.turns``) is ranked by the heuristic, and the ``width`` best
-    and greedy's turn become the candidates. Each round draws one future of the dice and values
+    and greedy's turn become the candidates (and each action's best turn, where the decision has
+    no more actions than ``width``). Each round draws one future of the dice and values
     every candidate's end in it by each player's foresight (the kernel's ``foresights``: a beam
     search over the next days' known rolls, then the heuristic's outlook: a game's knowledge stays
     in its kernel); round ``j`` draws the same future for every candidate (common random numbers)
@@ -601,9 +602,11 @@ class ForesightSearcher(SimulationSearcher):
 
     def _rank(self) -> np.ndarray:
         """The ``width`` turns whose ends the heuristic values best, and greedy's (its first action
-        with the best end after it), judged on a deal of what the player cannot see; returns
-        their first actions (``self.turns`` holds the whole turns, ``self.over`` whether each ends
-        the game, which no deal changes)."""
+        with the best end after it), judged on a deal of what the player cannot see; at a decision
+        of at most ``width`` actions (a die to reserve, a plan to keep), also each action's best
+        turn, which the ``width`` best often leave out (in a duel they may all reserve one die).
+        Returns their first actions (``self.turns`` holds the whole turns, ``self.over`` whether
+        each ends the game, which no deal changes)."""
         dealt = self.state.copy()
         player = int(self.kernel.current_player(dealt))
         self.kernel.determinize(dealt, player, deal_rng(self.seed))
@@ -613,10 +616,15 @@ class ForesightSearcher(SimulationSearcher):
             self.kernel.heuristic(end, self.heuristic, values)
             ranked.append((-float(values[player]), len(ranked), actions, bool(self.kernel.is_terminal(end))))
         ranked.sort()
+        best: dict[int, tuple] = {}  # each first action's best turn
+        for t in ranked:
+            best.setdefault(t[2][0], t)
         first = int(self.choose(dealt, self.heuristic))
         chosen = ranked[: self.width]
         if all(t[2][0] != first for t in chosen):
-            chosen.insert(0, next(t for t in ranked if t[2][0] == first))
+            chosen.insert(0, best[first])
+        if len(best) <= self.width:
+            chosen += [t for a, t in best.items() if all(c[2][0] != a for c in chosen)]
         self.turns = [t[2] for t in chosen]
         self.over = [t[3] for t in chosen]
         return np.array([t[0] for t in self.turns], np.int64)

@@ -11,7 +11,7 @@ import pytest
 import solver
 from solver.core.agents import derive_seed
 from solver.search.ai import PLANS, SOLO, TRUSTED_ROUNDS, Guard
-from solver.search.searcher import ForesightSearcher
+from solver.search.searcher import ForesightSearcher, SimulationSearcher, deal_rng
 from solver.search.turns import turns
 from tests.search.test_ai import positions
 
@@ -49,6 +49,40 @@ def test_foresight_judges_greedys_turn_and_the_best_on_the_same_futures() -> Non
     again.run(depth=1)
     assert again.run(depth=3).values == one.values  # rounds go on where they stopped, seeded
     assert ForesightSearcher(kstate, seed=5).run(depth=3).values != one.values  # other futures
+
+
+def test_a_decision_of_few_actions_judges_each_by_its_best_turn() -> None:
+    """Where a decision has no more actions than the width (a die to reserve, a plan to keep),
+    every action is a candidate, with the best turn it begins by the heuristic. In a duel the
+    width best turns often all reserve the same die, and the other dice went unjudged."""
+    game = solver.load_game("gogoa", players=2, backend="numba")
+    state = game.new_initial_state()
+    widened = 0
+    for action in solver.play(game, ["greedy", "greedy"], seed=5000).actions:
+        legal = state.legal_actions()
+        if not state.is_chance_node() and 1 < len(legal) <= SimulationSearcher.CANDIDATES:
+            kstate = state.kernel_state()
+            searcher = ForesightSearcher(kstate, seed=1)
+            assert sorted(searcher.run(depth=1).actions) == sorted(legal)
+            kernel, dealt, player = searcher.kernel, kstate.array.copy(), state.current_player()
+            kernel.determinize(dealt, player, deal_rng(1))
+            ranked: list[tuple[float, int]] = []  # each turn's value and first action
+            values = np.zeros(8)
+            for actions, end in turns(kernel, dealt):
+                kernel.heuristic(end, searcher.heuristic, values)
+                ranked.append((float(values[player]), actions[0]))
+            best = {first for _, first in sorted(ranked, key=lambda t: -t[0])[: searcher.width]}
+            widened += len(best | {int(searcher.choose(dealt, searcher.heuristic))}) < len(legal)
+            judged: dict[int, float] = {}
+            for actions in searcher.turns:
+                end = dealt.copy()
+                for step in actions:
+                    kernel.apply_action(end, step)
+                kernel.heuristic(end, searcher.heuristic, values)
+                judged[actions[0]] = max(float(values[player]), judged.get(actions[0], -1.0))
+            assert judged == {first: max(v for v, f in ranked if f == first) for first in legal}
+        state.apply_action(action)
+    assert widened  # the width best turns and greedy's left an action out
 
 
 def test_with_players_a_turn_is_worth_the_softmax_of_its_mean_foresights() -> None:
