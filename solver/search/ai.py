@@ -61,8 +61,9 @@ class Plan:
     depth, searched in full, that may overrule greedy. ``lead``: how far greedy's playouts must
     value a candidate above greedy's choice to play it (a share of a win with players, of the
     score's range solo), and foresight likewise; ``width``: how many of the heuristic's best
-    actions (foresight: whole turns, and each action's best where a decision has no more) they
-    judge besides greedy's choice (fewer get more rounds each in the same time).
+    actions (foresight: whole turns, and each action's best turn at a decision of at most
+    ``width`` actions) they judge besides greedy's choice (fewer get more rounds each in the same
+    time).
     """
 
     searcher: str

@@ -71,8 +71,8 @@ def test_a_decision_of_few_actions_judges_each_by_its_best_turn() -> None:
             for actions, end in turns(kernel, dealt):
                 kernel.heuristic(end, searcher.heuristic, values)
                 ranked.append((float(values[player]), actions[0]))
-            best = {first for _, first in sorted(ranked, key=lambda t: -t[0])[: searcher.width]}
-            widened += len(best | {int(searcher.choose(dealt, searcher.heuristic))}) < len(legal)
+            top = {first for _, first in sorted(ranked, key=lambda t: -t[0])[: searcher.width]}
+            widened += len(top | {int(searcher.choose(dealt, searcher.heuristic))}) < len(legal)
             judged: dict[int, float] = {}
             for actions in searcher.turns:
                 end = dealt.copy()
