@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -74,7 +75,8 @@ def play(plan: list[Job], load: dict[str, Any], args: argparse.Namespace, name: 
     out = None
     if args.out:
         os.makedirs(args.out, exist_ok=True)
-        out = os.path.join(args.out, f"{args.game}-{args.players}p-{name.replace(':', '_').replace('=', '-')}.jsonl")
+        safe = re.sub(r"[:/\\]", "_", name).replace("=", "-")  # an agent's params=FILE may name a path
+        out = os.path.join(args.out, f"{args.game}-{args.players}p-{safe}.jsonl")
 
     def tick(_: dict[str, Any]) -> bool:
         bar.update()

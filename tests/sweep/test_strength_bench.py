@@ -1,6 +1,7 @@
 """``bench/strength.py``: a run keeps its games in ``--out``, and the same run again reads them back
 instead of playing them (the games record the game's whole options, the pack too, and the run
-must compare them with the same); ``--plot`` draws the curve from the games kept."""
+must compare them with the same); ``--plot`` draws the curve from the games kept; the games of
+an agent given ``params=PATH`` go to one file in ``--out``, the path's slashes made underscores."""
 
 from __future__ import annotations
 
@@ -41,3 +42,21 @@ def test_a_plot_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path
     assert exit_.value.code == 2
     assert "plot: cannot write" in capsys.readouterr().err
     assert not (tmp_path / "games").exists()
+
+
+def test_an_agent_given_a_params_path_keeps_its_games_in_out(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.syspath_prepend(str(BENCH))
+    import strength
+
+    params = tmp_path / "tuned" / "greedy.json"
+    params.parent.mkdir()
+    params.write_text(json.dumps({"game": "kokoro", "players": 1, "agent": "greedy", "heuristic": {"link": 5.5}}))
+    games = tmp_path / "games"
+    argv = ["kokoro", "--players", "1", "--budgets", "0.05", "--games", "1", "--against", f"greedy:params={params}",
+            "--out", str(games), "--json"]  # fmt: skip
+    assert strength.main(argv) == 0
+    assert [row["agent"] for row in json.loads(capsys.readouterr().out)["rows"]] == [
+        "ai:time=0.05:workers=1", f"greedy:params={params}"]
+    assert sorted(path.name for path in games.iterdir()) == [
+        "kokoro-1p-ai_time-0.05_workers-1.jsonl", f"kokoro-1p-greedy_params-{str(params).replace('/', '_')}.jsonl"]
