@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import sys
 import time
@@ -38,6 +37,7 @@ from _machine import describe, machine_info
 from tqdm import tqdm
 
 import solver
+from solver.core.agents import file_safe
 from solver.core.errors import SolverError
 from solver.report import (
     check_writable,
@@ -75,7 +75,7 @@ def play(plan: list[Job], load: dict[str, Any], args: argparse.Namespace, name: 
     out = None
     if args.out:
         os.makedirs(args.out, exist_ok=True)
-        safe = re.sub(r"[:/\\]", "_", name).replace("=", "-")  # an agent's params=FILE may name a path
+        safe = file_safe(name).replace("=", "-")  # "=" as "-": the names of the games kept before
         out = os.path.join(args.out, f"{args.game}-{args.players}p-{safe}.jsonl")
 
     def tick(_: dict[str, Any]) -> bool:

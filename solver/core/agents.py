@@ -23,6 +23,7 @@ import inspect
 import math
 import numbers
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -152,6 +153,18 @@ def derive_seed(seed: int, scale: int = 1, offset: int = 0) -> int:
         (5002, True)
     """
     return (seed * scale + offset) % SEARCH_SEEDS
+
+
+def file_safe(text: str) -> str:
+    """``text`` (agent specs, with the game and seed they played) with every character that is not
+    safe in a file name as ``_``: a spec's ``params=/a/t.json`` would name folders, ``:`` is
+    refused on some systems. One rule for every file named after agents (a game's record, the
+    strength bench's games).
+
+        >>> file_safe("greedy:params=/tmp/t.json")
+        'greedy_params=_tmp_t.json'
+    """
+    return re.sub(r"[^A-Za-z0-9._=,-]", "_", text)
 
 
 class Agent(Protocol):

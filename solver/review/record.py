@@ -38,12 +38,12 @@ import datetime
 import difflib
 import json
 import os
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from solver.api import game_options, load_game
+from solver.core.agents import file_safe
 from solver.core.errors import GameRecordError, PackError, UnknownGameError
 from solver.core.packs import PackSource
 from solver.core.players import CHANCE
@@ -118,7 +118,7 @@ class SavedGame:
         """A file name that tells this game apart in a folder of a sweep's games:
         ``<game>-<seed>-<seat names>.json``, characters unsafe in a file name as ``_``."""
         seats = "-".join(self.seats or ["unnamed"])
-        return re.sub(r"[^A-Za-z0-9._=,-]", "_", f"{self.game}-{self.seed}-{seats}") + ".json"
+        return file_safe(f"{self.game}-{self.seed}-{seats}") + ".json"
 
     def load(self, backend: str = "reference") -> Any:
         """The game this record was played in, on ``backend``."""
