@@ -55,10 +55,9 @@ the beam holds.
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -79,6 +78,7 @@ from solver.search.compiled import (
     random_below,
     returns,
 )
+from solver.search.streams import kind_of
 from solver.search.turns import turns
 
 GAMES = {"gogoa": 0, "kokoro": 1_000_000}
@@ -147,16 +147,11 @@ class World:
 
     @classmethod
     def _of(cls, game: Any, chance: list[int]) -> World:
-        kind = _kind(game)
+        kind = kind_of(game.info.name)
         streams: dict[str, list[int]] = {}
         for action in chance:
             streams.setdefault(kind(action), []).append(action)
         return cls(tuple((k, tuple(v)) for k, v in sorted(streams.items())))
-
-
-def _kind(game: Any) -> Callable[[int], str]:
-    """The game's ``actions.kind``: the name of the range an action falls in."""
-    return importlib.import_module(f"solver.games.{game.info.name}.actions").kind
 
 
 @dataclass
@@ -184,7 +179,7 @@ class _Search:
         self.start = game.new_initial_state().kernel_state()
         self.kernel = self.start.kernel
         self.params = self.kernel.HEURISTIC_PARAMS  # the code's weights: a yardstick that tuning does not move
-        self.kind = _kind(game)
+        self.kind = kind_of(game.info.name)
         self.streams = [k for k, _ in world.draws]
         self.outcomes = [v for _, v in world.draws]
         self.acts = np.empty(self.kernel.BUFFER, np.int64)

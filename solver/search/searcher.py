@@ -37,6 +37,7 @@ from solver.search import compiled, expectimax, greedy, mcts
 from solver.search.greedy import make_greedy
 from solver.search.settings import settings
 from solver.search.simulation import make_simulation
+from solver.search.streams import stream_of
 from solver.search.turns import turns
 
 CAPACITY = 1 << 18  # nodes per tree: an iteration adds at most one
@@ -450,10 +451,11 @@ class SimulationSearcher:
     by a whole game in which every decision is greedy's and chance comes by its odds
     (``solver.search.simulation``), one round after another; the value of an action is the mean
     return, for the player to move, of its games. Round ``j`` deals what the player cannot see once
-    and draws every candidate's chance events from the same seed (common random numbers), so two
-    candidates are compared on the same luck and the difference of their means is far less noisy
-    than either. With two or more players a return is a share of the win, so the playouts weigh
-    winning, where the heuristic weighs points.
+    and draws every candidate's chance events from the same seed (common random numbers, each kind
+    of chance from a generator of its own: ``solver.search.streams``), so two candidates are
+    compared on the same luck and the difference of their means is far less noisy than either.
+    With two or more players a return is a share of the win, so the playouts weigh winning, where
+    the heuristic weighs points.
 
     ``stats.depth`` is the rounds played, ``visits`` the playouts of each candidate. The AI plays
     the best only where its lead over greedy's choice is large and rests on enough rounds
@@ -481,6 +483,7 @@ class SimulationSearcher:
         self.turn_value, self.choose = built.turn_value, built.choose
         self.state = state.array.copy()
         self.heuristic = settings(state, None, "greedy")[0] if heuristic is None else heuristic
+        self.stream = stream_of(state.layout.weights.GAME)
         self.seed = seed
         self.last: RootStats | None = None
         self._reset()
@@ -539,7 +542,8 @@ class SimulationSearcher:
         """One round on ``dealt`` (this round's deal): each candidate's return added to ``totals``."""
         assert self.candidates is not None
         means = np.zeros(len(self.candidates))
-        self.simulate(dealt, self.candidates, 1, self.heuristic, derive_seed(self.seed, 7919, self.rounds), means)
+        self.simulate(dealt, self.candidates, 1, self.heuristic, derive_seed(self.seed, 7919, self.rounds), self.stream,
+                      means)  # fmt: skip
         self.totals = self.totals + means
 
     def _values(self, player: int) -> np.ndarray:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import numpy as np
 import pytest
 
 import solver
@@ -11,7 +13,12 @@ from solver.core.agents import make_agent
 from solver.core.errors import SolverError
 from solver.games.gogoa import actions as act
 from solver.games.gogoa import layout as L
+from solver.games.kokoro import actions as kokoro_actions
+from solver.games.kokoro import layout as kokoro_layout
+from solver.search import compiled, simulation
+from solver.search.settings import settings
 from solver.search.simulation import best_by_simulation
+from solver.search.streams import stream_of
 from tests.gogoa.builders import pack_dict
 
 NEAR = {  # around 'Start Here' (F8), within three steps; the first six are on the near plans
@@ -106,3 +113,39 @@ def test_seeded_games_repeat() -> None:
     assert best_by_simulation(state, playouts=1, seed=7) == first
     assert set(first[1]) == set(state.legal_actions())
     assert all(0.0 < v <= 1.0 for v in first[1].values())
+
+
+def _dealt(kstate: Any, action: int, stream: np.ndarray, seed: int) -> tuple[list[int], list[int]]:
+    """The path cards left and the sanctuaries in order at the end of greedy's Kokoro playout
+    after ``action``, each stream's generator seeded from ``seed``."""
+    built = compiled.build(simulation, kstate.search_kernel())
+    acts, probs = np.empty(kstate.kernel.BUFFER, np.int64), np.empty(kstate.kernel.BUFFER)
+    rngs = np.array([[seed + k * 1_000_003] for k in range(stream.max() + 1)], np.uint64)
+    s = kstate.array.copy()
+    kstate.kernel.apply_action(s, action)
+    built.play_out(s, settings(kstate, None, "greedy")[0], rngs, stream, acts, probs)
+    deck, revealed = kokoro_layout.DECK, kokoro_layout.REVEALED
+    return s[deck : deck + kokoro_layout.KINDS].tolist(), s[revealed : revealed + kokoro_layout.ROUNDS].tolist()
+
+
+def test_a_peek_deals_the_playout_the_same_cards() -> None:
+    """A Kokoro peek fixes the next sanctuary card at once, where a drawn segment leaves it to the
+    round's end: with one generator for all chance, the two playouts would deal different path
+    cards from there on. Each kind drawn from its own generator, both deal the same path cards and
+    the same sanctuaries (the deck left at the end, the sanctuaries in order), so that a peek is
+    judged on the same luck as a placement. With every kind on one generator they differ (at one
+    of four positions at least)."""
+    game = solver.load_game("kokoro", players=1, backend="numba")
+    by_kind = stream_of("kokoro")
+    one = np.zeros_like(by_kind)
+    differ = []
+    for seed in range(4):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while state.is_chance_node() or rng.random() < 0.7:  # a decision some cards into the game
+            state.apply_action(rng.choice(state.legal_actions()))
+        kstate = state.kernel_state()
+        draw = next(a for a in state.legal_actions() if a != kokoro_actions.PEEK)
+        assert _dealt(kstate, kokoro_actions.PEEK, by_kind, seed) == _dealt(kstate, draw, by_kind, seed), seed
+        differ.append(_dealt(kstate, kokoro_actions.PEEK, one, seed) != _dealt(kstate, draw, one, seed))
+    assert any(differ)
