@@ -22,21 +22,27 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
+from types import ModuleType
 
 import numpy as np
 
 
+def _actions(game: str) -> ModuleType:
+    """The game's ``actions`` module (its action numbering)."""
+    return importlib.import_module(f"solver.games.{game}.actions")
+
+
 def kind_of(game: str) -> Callable[[int], str]:
     """The game's ``actions.kind``: the name of the range an action falls in."""
-    return importlib.import_module(f"solver.games.{game}.actions").kind
+    return _actions(game).kind
 
 
 @functools.cache
 def stream_of(game: str) -> np.ndarray:
     """Each action's stream: the index of its kind among the game's kinds, in sorted order (a
     read-only array indexed by action)."""
-    module = importlib.import_module(f"solver.games.{game}.actions")
-    kinds = [module.kind(a) for a in range(module.NUM_ACTIONS)]
+    kind = kind_of(game)
+    kinds = [kind(a) for a in range(_actions(game).NUM_ACTIONS)]
     names = sorted(set(kinds))
     streams = np.array([names.index(k) for k in kinds], np.int64)
     streams.setflags(write=False)
