@@ -58,11 +58,12 @@ def _illegal_actions(legal: list[int], num_actions: int, rng: random.Random) -> 
     return [-1, num_actions] + inside[:2]
 
 
-def check_step(game: Any, state: Any, rng: random.Random) -> None:
+def check_step(game: Any, state: Any, text: str, rng: random.Random) -> None:
+    """The checks at one step; ``text`` is ``_text(state)``, computed once by the caller."""
     info, players = game.info, game.players
-    text = _text(state)
     # Serialization round trip.
-    assert json.loads(json.dumps(state.to_json())) == state.to_json()
+    position = state.to_json()
+    assert json.loads(json.dumps(position)) == position
     assert _text(game.state_from_json(json.loads(text))) == text
     # Who moves.
     player = state.current_player()
@@ -90,10 +91,11 @@ def check_step(game: Any, state: Any, rng: random.Random) -> None:
         words = state.action_to_string(action)
         assert isinstance(words, str) and words.strip()
     # Illegal actions are refused and change nothing.
-    for action in _illegal_actions(legal, info.num_distinct_actions, rng):
+    refused = _illegal_actions(legal, info.num_distinct_actions, rng)
+    for action in refused:
         with pytest.raises(solver.IllegalActionError):
             state.apply_action(action)
-        assert _text(state) == text, f"a refused action {action} changed the state"
+    assert _text(state) == text, f"one of the refused actions {refused} changed the state"
     assert state.legal_actions() == legal
 
 
@@ -107,22 +109,24 @@ def test_random_simulations_conform(name: str, players: int, backend: str) -> No
     for sim in range(SIMULATIONS):
         rng = random.Random(1000 * players + sim)
         state = game.new_initial_state()
+        before = _text(state)
         for step in range(STEP_CAP):
             where = f"{name} players={players} simulation={sim} step={step}"
             try:
-                check_step(game, state, rng)
+                check_step(game, state, before, rng)
             except AssertionError as exc:
                 raise AssertionError(f"{where}: {exc}") from exc
             if state.is_terminal():
                 break
             action = _sample(state, rng)
-            before = _text(state)
             clone = state.clone()
             assert _text(clone) == before, f"{where}: the clone differs"
             clone.apply_action(action)
             assert _text(state) == before, f"{where}: acting on the clone changed the original"
             state.apply_action(action)
-            assert _text(state) == _text(clone), f"{where}: the same action gave different states"
+            after = _text(state)
+            assert after == _text(clone), f"{where}: the same action gave different states"
+            before = after
             assert state.legal_actions() == clone.legal_actions()
             assert state.current_player() == clone.current_player()
             assert state.returns() == clone.returns()

@@ -28,6 +28,7 @@ the n-th tile lies at most ``n - 1`` squares from it: only a line of 32 tiles co
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 Point = tuple[int, int]
 Edge = tuple[Point, Point]
@@ -61,6 +62,7 @@ def point_in_window(p: Point) -> bool:
     return LOW <= p[0] <= HIGH and LOW <= p[1] <= HIGH
 
 
+@cache
 def corner_points(x: int, y: int, r: int) -> tuple[Point, Point, Point]:
     """The lattice points of the right corner, corner ``a`` and corner ``b`` of a placed tile."""
     right, a, b = (_SQUARE_CORNERS[(r + k) % 4] for k in (0, 1, 3))
@@ -72,6 +74,7 @@ def edge(p: Point, q: Point) -> Edge:
     return (p, q) if p <= q else (q, p)
 
 
+@cache
 def leg_edges(x: int, y: int, r: int) -> tuple[Edge, Edge]:
     """The unit edges under leg ``a`` and leg ``b`` of a placed tile."""
     right, a, b = corner_points(x, y, r)
