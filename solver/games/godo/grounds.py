@@ -80,7 +80,9 @@ class Grounds:
                 del self._legs_on[e]
                 del self.paths[e]
         for p, corner in zip(geo.corner_points(*slot), t.corners):
-            info = self.points.get(p) or self.points.setdefault(p, Intersection())
+            info = self.points.get(p)
+            if info is None:
+                info = self.points[p] = Intersection()
             info.corners += sign
             for colour in corner.lotuses:
                 info.lotuses[colour] += sign
