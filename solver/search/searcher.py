@@ -547,15 +547,19 @@ class SimulationSearcher:
         self.totals = self.totals + means
 
     def _values(self, player: int) -> np.ndarray:
-        """Each candidate's value to ``player`` after the rounds played: its mean return."""
-        return np.asarray(self.totals) / max(1, self.rounds)
+        """Each candidate's value to ``player`` after the rounds played: its mean return (0 before
+        the first round, which a clock may cut off)."""
+        assert self.candidates is not None
+        if not self.rounds:
+            return np.zeros(len(self.candidates))
+        return np.asarray(self.totals) / self.rounds
 
     def _stats(self, player: int, start: float) -> RootStats:
         assert self.candidates is not None
         k = len(self.candidates)
-        values = self._values(player) if self.rounds else np.zeros(k)
         return RootStats(player, self.rounds, self.rounds * k, time.perf_counter() - start,
-                         [int(a) for a in self.candidates], [self.rounds] * k, [float(v) for v in values],
+                         [int(a) for a in self.candidates], [self.rounds] * k,
+                         [float(v) for v in self._values(player)],
                          depth=self.rounds, by_value=True)  # fmt: skip
 
     def advance(self, action: int) -> None:
@@ -650,8 +654,11 @@ class ForesightSearcher(SimulationSearcher):
     def _values(self, player: int) -> np.ndarray:
         """Each candidate's value to ``player``: the mean foresights made a heuristic value
         (``judged``: with players the softmax of the mean scores, as the heuristic takes the
-        softmax of its estimates; ``docs/ai.md``, "The softmax of the mean values")."""
-        means = np.asarray(self.totals) / max(1, self.rounds)
+        softmax of its estimates; ``docs/ai.md``, "The softmax of the mean values"); 0 before the
+        first round."""
+        if not self.rounds:
+            return super()._values(player)
+        means = np.asarray(self.totals) / self.rounds
         for row, over in zip(means, self.over, strict=True):
             if not over:
                 self.kernel.judged(self.state, self.heuristic, row)

@@ -11,6 +11,7 @@ import pytest
 import solver
 from solver.core.agents import derive_seed
 from solver.search.ai import PLANS, SOLO, TRUSTED_ROUNDS, Guard
+from solver.search.decision import lines_of
 from solver.search.searcher import ForesightSearcher, SimulationSearcher, deal_rng
 from solver.search.turns import turns
 from tests.search.test_ai import positions
@@ -49,6 +50,23 @@ def test_foresight_judges_greedys_turn_and_the_best_on_the_same_futures() -> Non
     again.run(depth=1)
     assert again.run(depth=3).values == one.values  # rounds go on where they stopped, seeded
     assert ForesightSearcher(kstate, seed=5).run(depth=3).values != one.values  # other futures
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_search_cut_off_before_its_first_round_gives_its_lines(players: int) -> None:
+    """A clock may end the search before one round (a short budget on a busy machine): every
+    value is then 0, and the lines asked of it (the web app's analysis, ``lines_of``) are the
+    turns it ranked, not an error."""
+    state = positions("gogoa", players, 2)[1]
+    kstate = state.kernel_state()
+    searcher = ForesightSearcher(kstate, seed=1)
+    stats = searcher.run(depth=0)
+    assert stats.depth == 0 and stats.values == [0.0] * len(stats.actions) and len(stats.actions) > 1
+    lines = lines_of(searcher, kstate, stats, top=3)
+    assert [line["action"] for line in lines] == [stats.actions[i] for i in stats.order()[:3]]
+    assert all(line["pv"][0]["action"] == line["action"] and line["value"] == 0.0 for line in lines)
+    playouts = SimulationSearcher(kstate, seed=1).run(depth=0)
+    assert playouts.depth == 0 and playouts.values == [0.0] * len(playouts.actions)
 
 
 def test_a_decision_of_few_actions_judges_each_by_its_best_turn() -> None:
