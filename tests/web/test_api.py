@@ -588,7 +588,8 @@ def test_searches_beyond_the_threads_wait_and_say_how_long(
     body = search_body(client, "kokoro", {"players": 1}, time=0.5, algorithm="mcts")
     url = "ws" + server_url.removeprefix("http") + "/ws/search"
     with connect(url, open_timeout=WAIT) as first, connect(url, open_timeout=WAIT) as second:
-        first.send(json.dumps(body))
+        # The first search outlasts its first info (about REPORT_EVERY in) by a second or more.
+        first.send(json.dumps({**body, "time": 1.5}))
         assert receive(first)["type"] == "info"
         second.send(json.dumps(body))
         waited = until_result(second)[1]
