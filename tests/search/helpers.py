@@ -1,4 +1,4 @@
-"""Shared positions and a plain-Python expectimax for the searcher tests.
+"""Shared positions, a plain-Python expectimax and a timing check for the searcher tests.
 
 Positions are built with ``tests/godo/builders.py`` on custom packs, so that each test controls
 the symbols, path colours and journal spaces it relies on.
@@ -13,9 +13,12 @@ The usual layout is ``row_of_squares(3)``: three full squares from (0,0) to (3,1
 from __future__ import annotations
 
 import functools
+import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pytest
 
 import solver
 from solver.core.perft import walk
@@ -325,3 +328,30 @@ def apply_all(state: Any, actions: list[int]) -> Any:
     for a in actions:
         state.apply_action(a)
     return state
+
+
+SLACK = 0.02
+"""Seconds a timed call may run over 1.1 x its limit."""
+SECONDS_GAP = 0.005
+"""How far a call's ``stats["seconds"]`` may be from the wall time measured around it."""
+
+
+def within(limit: float, call: Callable[[float], Any]) -> Any:
+    """Run ``call(limit)`` up to twice and return the first result that came within ``1.1 * limit
+    + SLACK`` seconds (and, for a ``Decision``, whose ``stats["seconds"]`` agrees with the wall
+    time), or fail with both runs' numbers. The machine running the tests may be shared: a timing
+    gets one retry, never a looser bound.
+
+        >>> within(0.1, lambda limit: limit)
+        0.1
+    """
+    runs = []
+    for _ in range(2):
+        start = time.perf_counter()
+        result = call(limit)
+        wall = time.perf_counter() - start
+        seconds = result.stats["seconds"] if hasattr(result, "stats") else wall
+        runs.append((round(wall, 4), seconds))
+        if wall <= 1.1 * limit + SLACK and abs(seconds - wall) <= SECONDS_GAP:
+            return result
+    pytest.fail(f"limit {limit} s: (wall, stats['seconds']) of two runs: {runs}")

@@ -15,7 +15,14 @@ import solver
 from solver.search import decision as decision_module
 from solver.search import mcts
 from solver.search.searcher import ExpectimaxSearcher, MCTSSearcher
-from tests.search.helpers import MOVE_EAST, RED_ON_RED, apply_all, forced_move_win_2p, mid_game
+from tests.search.helpers import (
+    MOVE_EAST,
+    RED_ON_RED,
+    apply_all,
+    forced_move_win_2p,
+    mid_game,
+    within,
+)
 
 
 @pytest.fixture(scope="module")
@@ -104,12 +111,10 @@ def test_the_state_given_is_not_changed(mid):
 def test_time_limit_holds(mid, algorithm, workers):
     warm = {"iterations": 1} if algorithm == "mcts" else {"depth": 1}
     solver.best_move(mid, algorithm=algorithm, workers=workers, **warm)  # compile outside the clock
-    start = time.perf_counter()
-    decision = solver.best_move(mid, algorithm=algorithm, time_limit=0.5, workers=workers, seed=1)
-    wall = time.perf_counter() - start
+    decision = within(
+        0.5, lambda t: solver.best_move(mid, algorithm=algorithm, time_limit=t, workers=workers, seed=1)
+    )
     _check_turn(mid, decision)
-    assert decision.stats["seconds"] <= 0.55
-    assert wall <= 0.6  # the clock starts after compiling; allocation and conversion take a few ms
     assert decision.stats["iterations"] > 0
     assert decision.stats["first_decision"] is not None
 
@@ -174,9 +179,9 @@ def test_expectimax_depth_is_the_depth_searched(mid):
 
 def test_expectimax_time_budget_deepens_and_stops(mid):
     ExpectimaxSearcher(mid.kernel_state()).run(depth=1)
-    stats = ExpectimaxSearcher(mid.kernel_state()).run(seconds=0.3)
+
+    stats = within(0.3, lambda limit: ExpectimaxSearcher(mid.kernel_state()).run(seconds=limit))
     assert 1 <= stats.depth <= 12
-    assert stats.seconds <= 0.35
     assert sorted(stats.actions) == sorted(mid.legal_actions())
 
 

@@ -10,8 +10,6 @@ running the tests may be shared: each timing gets one retry, never a looser boun
 from __future__ import annotations
 
 import functools
-import time
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -31,11 +29,9 @@ from solver.search.searcher import (
     capacity_for,
     table_bits_for,
 )
-from tests.search.helpers import mid_game
+from tests.search.helpers import mid_game, within
 
 LIMITS = (0.05, 0.3)
-SLACK = 0.02  # seconds over 1.1 x the limit
-SECONDS_GAP = 0.005  # stats["seconds"] against the wall time measured around the call
 
 
 def _position(name: str, players: int, steps: int, seed: int):
@@ -65,20 +61,6 @@ def _state(name: str):
     return POSITIONS[name]()
 
 
-def _within(limit, call):
-    """Run ``call(limit)`` (a ``Decision``, or anything with ``stats["seconds"]``) up to twice;
-    the first result within the bound, or fail with both runs' numbers."""
-    runs = []
-    for _ in range(2):
-        start = time.perf_counter()
-        decision = call(limit)
-        wall = time.perf_counter() - start
-        runs.append((round(wall, 4), decision.stats["seconds"]))
-        if wall <= 1.1 * limit + SLACK and abs(decision.stats["seconds"] - wall) <= SECONDS_GAP:
-            return decision
-    pytest.fail(f"limit {limit} s: (wall, stats['seconds']) of two runs: {runs}")
-
-
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("algorithm", ["mcts", "expectimax"])
 @pytest.mark.parametrize("name", list(POSITIONS))
@@ -92,7 +74,7 @@ def test_best_move_holds_the_time_limit(name, algorithm, workers):
         )
 
     for limit in LIMITS:
-        decision = _within(limit, call)
+        decision = within(limit, call)
         assert decision.actions[0] in state.legal_actions()
         if algorithm == "mcts":  # its first run always runs an iteration
             assert decision.stats["first_decision"]["iterations"] >= 1
@@ -106,7 +88,7 @@ def test_the_last_decision_before_chance_takes_all_the_time_left():
         state.apply_action(state.legal_actions()[0])
     solver.best_move(state, time_limit=LIMITS[0], workers=1)  # warm-up
     limit = 0.4
-    decision = _within(limit, lambda t: solver.best_move(state, time_limit=t, workers=1, seed=1))
+    decision = within(limit, lambda t: solver.best_move(state, time_limit=t, workers=1, seed=1))
     assert len(decision.actions) == 1
     assert decision.stats["first_decision"]["seconds"] >= 0.75 * limit
 
@@ -116,13 +98,8 @@ def test_analyse_holds_the_time_limit(name):
     state = _state(name)
     solver.analyse(state, time_limit=LIMITS[0], workers=2)  # warm-up
 
-    def call(limit):
-        start = time.perf_counter()
-        lines = solver.analyse(state, time_limit=limit, workers=2, seed=1)
-        assert lines and lines[0]["action"] in state.legal_actions()
-        return SimpleNamespace(stats={"seconds": time.perf_counter() - start})  # it has no stats
-
-    _within(LIMITS[0], call)
+    lines = within(LIMITS[0], lambda limit: solver.analyse(state, time_limit=limit, workers=2, seed=1))
+    assert lines and lines[0]["action"] in state.legal_actions()
 
 
 def test_a_timed_mcts_run_measures_one_iteration_first_then_runs_only_what_fits():
@@ -144,13 +121,12 @@ def test_a_timed_expectimax_bounds_depth_one_too():
     ExpectimaxSearcher(state.kernel_state(), table_bits=4).run(seconds=0.0)  # warm-up
 
     def call(limit):
-        start = time.perf_counter()
         searcher = ExpectimaxSearcher(state.kernel_state(), table_bits=table_bits_for(limit))
         stats = searcher.run(seconds=limit)
         assert searcher.rate is not None  # measured, for the next decision of the turn
-        return SimpleNamespace(stats={"seconds": time.perf_counter() - start}, root=stats)
+        return stats
 
-    stats = _within(LIMITS[0], call).root
+    stats = within(LIMITS[0], call)
     legal = state.legal_actions()
     assert set(stats.actions) <= set(legal)
     if stats.depth == 0:  # depth 1 was cut short: the root actions it finished, in order
