@@ -656,9 +656,9 @@ class ForesightSearcher(SimulationSearcher):
         (``judged``: with players the softmax of the mean scores, as the heuristic takes the
         softmax of its estimates; ``docs/ai.md``, "The softmax of the mean values"); 0 before the
         first round."""
+        means = super()._values(player)
         if not self.rounds:
-            return super()._values(player)
-        means = np.asarray(self.totals) / self.rounds
+            return means
         for row, over in zip(means, self.over, strict=True):
             if not over:
                 self.kernel.judged(self.state, self.heuristic, row)
