@@ -65,13 +65,7 @@ class ResultsFile:
 
     def _read(self) -> list[dict[str, Any]]:
         """The file's results, each line checked; a torn last line is cut off (see the module)."""
-        try:
-            with open(self.path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            raise RecordError("out", f"cannot read {self.path}: {exc.strerror or exc}") from None
-        lines = data.split(b"\n")
-        torn = lines.pop()  # what follows the last newline: b"" unless a writer was cut off
+        data, lines, torn = _lines(self.path, "out")
         if torn:
             print(f"warning: out: the last line of {self.path} is cut short (its writer stopped);"
                   " that game is played again", file=sys.stderr)  # fmt: skip
@@ -81,7 +75,7 @@ class ResultsFile:
                 raise RecordError(
                     "out", f"cannot write {self.path}: {exc.strerror or exc}"
                 ) from None
-        return [_parse(line, number, self.path) for number, line in enumerate(lines, 1)]
+        return [_parse(line, number, self.path, "out") for number, line in enumerate(lines, 1)]
 
     def append(self, result: dict[str, Any]) -> None:
         """Write one result as a line, and sync it to disk before returning."""
@@ -106,7 +100,35 @@ class ResultsFile:
         self.close()
 
 
-def _parse(line: bytes, number: int, path: str) -> dict[str, Any]:
+def read_results(path: str, field: str = "out") -> list[dict[str, Any]]:
+    """The games of the results file at ``path``, read without changing it (a sweep may still be
+    writing it), each line checked as ``--resume`` checks it; a last line cut short is left out,
+    with a warning. Errors name ``field``, the argument that gave the path.
+
+    Raises:
+        RecordError: ``field``: the file cannot be read, or a line is malformed (its number named).
+    """
+    _, lines, torn = _lines(path, field)
+    if torn:
+        print(f"warning: {field}: the last line of {path} is cut short (a sweep still writing it, or"
+              " stopped); that game is left out", file=sys.stderr)  # fmt: skip
+    return [_parse(line, number, path, field) for number, line in enumerate(lines, 1)]
+
+
+def _lines(path: str, field: str) -> tuple[bytes, list[bytes], bytes]:
+    """The file's bytes, its whole lines, and what follows the last newline (``b""`` unless a
+    writer was cut off mid-line)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise RecordError(field, f"cannot read {path}: {exc.strerror or exc}") from None
+    lines = data.split(b"\n")
+    torn = lines.pop()
+    return data, lines, torn
+
+
+def _parse(line: bytes, number: int, path: str, field: str) -> dict[str, Any]:
     """One line of a results file, checked enough to be keyed and reported."""
     where = f"line {number} of {path}"
     try:
@@ -120,6 +142,6 @@ def _parse(line: bytes, number: int, path: str) -> dict[str, Any]:
             fields.integer(seat, f"seats[{i}]", 0, len(result["agents"]) - 1)
         fields.integer(result["seed"], "seed", 0)
     except RecordError as exc:
-        field = "" if exc.field in ("", "out") else f"{exc.field}: "
-        raise RecordError("out", f"{where}: {field}{exc.detail}") from None
+        inner = "" if exc.field in ("", "out") else f"{exc.field}: "
+        raise RecordError(field, f"{where}: {inner}{exc.detail}") from None
     return result
