@@ -75,15 +75,16 @@ def checked(result: dict[str, Any], number: int, path: str, field: str) -> dict[
     the winners among the seats, the actions played."""
     seats = len(result["seats"])
     try:
+        fields.object(result, "", required=("scores", "winners", "actions"))
         if 0 not in result["seats"]:
             raise RecordError("seats", "the first agent has no seat")
-        for i, score in enumerate(fields.array(result.get("scores"), "scores", seats)):
+        for i, score in enumerate(fields.array(result["scores"], "scores", seats)):
             fields.number(score, f"scores[{i}]")
-        for i, seat in enumerate(fields.array(result.get("winners"), "winners", max_length=seats)):
+        for i, seat in enumerate(fields.array(result["winners"], "winners", max_length=seats)):
             fields.integer(seat, f"winners[{i}]", 0, seats - 1)
-        fields.array(result.get("actions"), "actions")
+        fields.array(result["actions"], "actions")
     except RecordError as exc:
-        raise RecordError(field, f"game {number} of {path}: {exc}") from None
+        raise RecordError(field, f"line {number} of {path}: {exc}") from None
     return result
 
 
