@@ -76,8 +76,8 @@ def checked(result: dict[str, Any], number: int, path: str, field: str) -> dict[
     seats = len(result["seats"])
     try:
         fields.object(result, "", required=("scores", "winners", "actions"))
-        if 0 not in result["seats"]:
-            raise RecordError("seats", "the first agent has no seat")
+        if result["seats"].count(0) != 1:
+            raise RecordError("seats", "the first agent, the one compared, must hold exactly one seat")
         for i, score in enumerate(fields.array(result["scores"], "scores", seats)):
             fields.number(score, f"scores[{i}]")
         for i, seat in enumerate(fields.array(result["winners"], "winners", max_length=seats)):
@@ -89,7 +89,7 @@ def checked(result: dict[str, Any], number: int, path: str, field: str) -> dict[
 
 
 def lead(result: dict[str, Any]) -> float:
-    """The compared agent's score minus the best score of the others (its first seat's)."""
+    """The compared agent's score minus the best score of the others."""
     seat = result["seats"].index(0)
     others = [s for i, s in enumerate(result["scores"]) if result["seats"][i] != 0]
     return float(result["scores"][seat] - max(others))
@@ -109,7 +109,7 @@ def compare(before: dict[Key, dict[str, Any]], after: dict[Key, dict[str, Any]])
         raise RecordError("after", "the games matched are of several games or player counts: compare one at a time")
     pairs = [(before[k], after[k]) for k in keys]
     report: dict[str, Any] = {
-        "games": len(keys), "unmatched": {"before": len(before) - len(keys), "after": len(after) - len(keys)},
+        "game": keys[0][0], "players": keys[0][1], "games": len(keys), "unmatched": {"before": len(before) - len(keys), "after": len(after) - len(keys)},
         "played_differently": sum(b["actions"] != a["actions"] for b, a in pairs),
     }  # fmt: skip
     if keys[0][1] == 1:
@@ -173,8 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report = compare(before, after)
     except SolverError as exc:
         parser.error(str(exc))
-    first = next(iter(before))
-    report = {"game": first[0], "players": first[1], "agents": {"before": before_agent, "after": after_agent}} | report
+    report["agents"] = {"before": before_agent, "after": after_agent}
     print(json.dumps(report, indent=2) if args.json else text(report))
     return 0
 

@@ -123,6 +123,7 @@ def test_a_file_being_written_is_read_as_it_is_and_left_unchanged(runs, compare,
         ("scoreless", "greedy", "error: before: line 1 of "),
         ("twice", "greedy", "error: before: seed 1 with greedy in seat 0 appears twice"),
         ("empty", "greedy", "error: before: no games in "),
+        ("everywhere", "greedy", "error: before: line 1 of "),
     ],
 )
 def test_bad_input_is_refused_naming_the_side(runs, compare, tmp_path, before, after, expected):
@@ -133,6 +134,7 @@ def test_bad_input_is_refused_naming_the_side(runs, compare, tmp_path, before, a
         "scoreless": json.dumps({k: v for k, v in json.loads(lines[0]).items() if k != "scores"}) + "\n",
         "twice": lines[0] + lines[0],
         "empty": "",
+        "everywhere": json.dumps(json.loads(lines[0]) | {"seats": [0, 0]}) + "\n",  # one agent in every seat
     }
     paths = dict(runs)
     for name, text in made.items():
