@@ -31,9 +31,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from strength import interval, show
+
 from solver.core.errors import RecordError, SolverError
 from solver.core.strict_json import records as fields
-from solver.report import mean_interval, wilson_interval
+from solver.report import wilson_interval
 from solver.sweep.jobs import share_of_wins
 from solver.sweep.results import read_results
 
@@ -95,11 +97,6 @@ def lead(result: dict[str, Any]) -> float:
     return float(result["scores"][seat] - max(others))
 
 
-def cell(values: Sequence[float]) -> dict[str, Any]:
-    mean, low, high = mean_interval(values)
-    return {"mean": round(mean, 4), "interval": [round(low, 4), round(high, 4)]}
-
-
 def compare(before: dict[Key, dict[str, Any]], after: dict[Key, dict[str, Any]]) -> dict[str, Any]:
     """The paired comparison of the games both sides played (see the module)."""
     keys = sorted(before.keys() & after.keys())
@@ -117,7 +114,7 @@ def compare(before: dict[Key, dict[str, Any]], after: dict[Key, dict[str, Any]])
         report["before"] = round(statistics.fmean(b for b, _ in scores), 4)
         report["after"] = round(statistics.fmean(a for _, a in scores), 4)
         report["ended_otherwise"] = sum(b != a for b, a in scores)
-        report["difference"] = cell([a - b for b, a in scores])
+        report["difference"] = interval([a - b for b, a in scores])
         return report
     shares = [(share_of_wins(b), share_of_wins(a)) for b, a in pairs]
     for side, index in (("before", 0), ("after", 1)):
@@ -130,14 +127,9 @@ def compare(before: dict[Key, dict[str, Any]], after: dict[Key, dict[str, Any]])
         report[side] = {"share": round(won / len(shares), 4), "interval": [round(low, 4), round(high, 4)],
                         "by_seat": by_seat, "lead": round(statistics.fmean(lead(p[index]) for p in pairs), 2)}  # fmt: skip
     report["ended_otherwise"] = sum(b != a for b, a in shares)
-    report["difference"] = cell([a - b for b, a in shares])
-    report["lead_difference"] = cell([lead(a) - lead(b) for b, a in pairs])
+    report["difference"] = interval([a - b for b, a in shares])
+    report["lead_difference"] = interval([lead(a) - lead(b) for b, a in pairs])
     return report
-
-
-def show(c: dict[str, Any], scale: float = 1.0, digits: int = 2) -> str:
-    low, high = c["interval"]
-    return f"{scale * c['mean']:+.{digits}f} [{scale * low:+.{digits}f}, {scale * high:+.{digits}f}]"
 
 
 def text(report: dict[str, Any]) -> str:
@@ -154,7 +146,7 @@ def text(report: dict[str, Any]) -> str:
         seats = ", ".join(f"seat {k} {v[0]:g} of {v[1]}" for k, v in s["by_seat"].items())
         lines.append(f"{side}: won {100 * s['share']:.1f}% [{100 * s['interval'][0]:.1f}, {100 * s['interval'][1]:.1f}] "
                      f"({seats}); score lead {s['lead']:+.1f}")  # fmt: skip
-    lines.append(f"after minus before: {show(report['difference'], 100, 1)} points of the wins, "
+    lines.append(f"after minus before: {show(report['difference'], 1, 100)} points of the wins, "
                  f"score lead {show(report['lead_difference'])} (95%, paired)")  # fmt: skip
     return "\n".join(lines)
 

@@ -121,9 +121,10 @@ def match_rows(shares: dict[str, dict[str, list[float]]], budgets: list[str]) ->
     return rows
 
 
-def show(cell: dict[str, Any], digits: int = 2) -> str:
+def show(cell: dict[str, Any], digits: int = 2, scale: float = 1.0) -> str:
+    """An ``interval`` cell as ``+mean [+low, +high]``, times ``scale`` (100: a share in points)."""
     low, high = cell["interval"]
-    return f"{cell['mean']:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]"
+    return f"{scale * cell['mean']:+.{digits}f} [{scale * low:+.{digits}f}, {scale * high:+.{digits}f}]"
 
 
 def table(report: dict[str, Any]) -> str:
