@@ -31,11 +31,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from strength import interval, show
+from strength import interval, share, show
 
 from solver.core.errors import RecordError, SolverError
 from solver.core.strict_json import records as fields
-from solver.report import wilson_interval
 from solver.sweep.jobs import share_of_wins
 from solver.sweep.results import read_results
 
@@ -118,14 +117,12 @@ def compare(before: dict[Key, dict[str, Any]], after: dict[Key, dict[str, Any]])
         return report
     shares = [(share_of_wins(b), share_of_wins(a)) for b, a in pairs]
     for side, index in (("before", 0), ("after", 1)):
-        won = sum(s[index] for s in shares)
-        low, high = wilson_interval(won, len(shares))
         by_seat = {}
         for seat in sorted({k[4] for k in keys}):
             got = [s[index] for k, s in zip(keys, shares, strict=True) if k[4] == seat]
             by_seat[str(seat)] = [round(sum(got), 2), len(got)]
-        report[side] = {"share": round(won / len(shares), 4), "interval": [round(low, 4), round(high, 4)],
-                        "by_seat": by_seat, "lead": round(statistics.fmean(lead(p[index]) for p in pairs), 2)}  # fmt: skip
+        report[side] = share([s[index] for s in shares]) | {
+            "by_seat": by_seat, "lead": round(statistics.fmean(lead(p[index]) for p in pairs), 2)}
     report["ended_otherwise"] = sum(b != a for b, a in shares)
     report["difference"] = interval([a - b for b, a in shares])
     report["lead_difference"] = interval([lead(a) - lead(b) for b, a in pairs])

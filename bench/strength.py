@@ -94,6 +94,12 @@ def interval(values: Sequence[float]) -> dict[str, Any]:
     return {"mean": round(mean, 4), "interval": [round(low, 4), round(high, 4)], "n": len(values)}
 
 
+def share(got: Sequence[float]) -> dict[str, Any]:
+    """The share of the wins in ``got`` (one game's share each) with its 95% Wilson interval."""
+    low, high = wilson_interval(sum(got), len(got))
+    return {"share": round(statistics.fmean(got), 4), "interval": [round(low, 4), round(high, 4)], "games": len(got)}
+
+
 def solo_rows(scores: dict[str, list[float]], won: dict[str, list[bool]], budgets: list[str],
               baselines: list[str]) -> list[dict[str, Any]]:  # fmt: skip
     rows = []
@@ -112,9 +118,7 @@ def match_rows(shares: dict[str, dict[str, list[float]]], budgets: list[str]) ->
     for against, by_agent in shares.items():
         for i, agent in enumerate(budgets):
             got = by_agent[agent]
-            low, high = wilson_interval(sum(got), len(got))
-            row = {"agent": agent, "against": against, "share": round(statistics.fmean(got), 4),
-                   "interval": [round(low, 4), round(high, 4)], "games": len(got)}  # fmt: skip
+            row = {"agent": agent, "against": against, **share(got)}
             if i > 0:
                 row["more_time"] = interval([x - y for x, y in zip(got, by_agent[budgets[i - 1]])])
             rows.append(row)
