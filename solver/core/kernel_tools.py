@@ -73,8 +73,10 @@ def nth_kind(s, counts, r):
 
 @njit("void(int64[::1], int64[::1], int64, int64)", cache=True, _nrt=False)
 def copy_words(dst, src, start, stop):
-    """``dst[start:stop] = src[start:stop]`` (a slice assignment needs numba's runtime)."""
-    for i in range(start, stop):
+    """``dst[start:stop] = src[start:stop]`` (a slice assignment needs numba's runtime). The
+    indices are unsigned: a signed index is checked for wrapping around at every word, which keeps
+    LLVM from turning the loop into a block copy (five to nine times slower, 100 to 600 words)."""
+    for i in range(np.uint64(start), np.uint64(stop)):
         dst[i] = src[i]
 
 

@@ -204,12 +204,50 @@ def test_determinize_changes_nothing_and_the_hash_tells_positions_apart() -> Non
     assert distinct_hashes(kgame.new_initial_state(), 80, 1, unchanged_by_determinize) == 81
 
 
+def random_game_states(players: int, seed: int, choose: Choose = uniform) -> list[np.ndarray]:
+    """Every state of one random kernel game, chance included."""
+    state, rng = games(players)[1].new_initial_state(), random.Random(seed)
+    states = [state.array.copy()]
+    while not state.is_terminal():
+        state.apply_action(choose(state, state.legal_actions(), rng))
+        states.append(state.array.copy())
+    return states
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_copy_state_gives_the_source_whatever_the_destination_held(players: int) -> None:
+    """The searchers' ``copy_state`` leaves the pack, and the words of players not in the game,
+    as they are: states of one random game copied onto each other."""
+    states, rng = random_game_states(players, seed=players), random.Random(1)
+    for _ in range(200):
+        i, j = rng.randrange(len(states)), rng.randrange(len(states))
+        dst = states[i].copy()
+        K.copy_state(dst, states[j])
+        assert np.array_equal(dst, states[j]), f"players={players}: state {j} onto {i}"
+
+
 # -- 5. the heuristic ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_heuristic_estimates_returns_in_range(players: int) -> None:
     check_heuristic_in_range(games(players)[1], players, range(4))
+
+
+def test_goal_points_read_every_goal_card_held() -> None:
+    """The heuristic's goal points per feature (``goal_cards``, then ``goal_points``) are the
+    cards' points summed over the goal cards a player holds, read plainly."""
+    held = 0
+    for seed in range(4):
+        for s in random_game_states(2, seed, buying)[::5]:
+            for p in range(2):
+                cards = s[L.PLAYER_BASE + L.PLAYER_WORDS * p + L.CARDS :]
+                goals = [k for k in range(s[L.KINDS]) if s[L.EFFECT + k] == L.FX_GOAL and cards[k]]
+                held += bool(goals)
+                for code in range(L.F_LARGE + 1):
+                    want = sum(cards[k] * s[L.POINTS + k] for k in goals if s[L.PER + k] == code)
+                    assert K.goal_points(s, p, K.goal_cards(s, p), code) == want, (seed, p, code)
+    assert held > 10, "coverage: few positions with a goal card held"
 
 
 def keeps_by_every_sequence(state: KernelState) -> dict[tuple[int, ...], float]:

@@ -38,7 +38,7 @@ import numpy as np
 from solver.core.bits import ctz, popcount, write_bits
 from solver.core.jit import njit
 from solver.core.kernel_tools import (
-    copy_state,  # noqa: F401 (API)
+    copy_words,
     end_returns,
     hash_words,
     nth_kind,
@@ -652,6 +652,13 @@ def apply_action(s, action):
         _step(s, only)
 
 
+@njit("void(int64[::1], int64[::1])", cache=True, _nrt=False)
+def copy_state(dst, src):
+    """Make ``dst`` (a state of the same game: its pack is not copied) the state ``src``: the
+    words after the pack, up to the last player's (the others' are zero in every state)."""
+    copy_words(dst, src, L.GAME, L.PLAYER_BASE + L.PLAYER_WORDS * src[L.PLAYERS])
+
+
 # -- the OpenSpiel-style interface -----------------------------------------------------------------
 
 
@@ -741,13 +748,28 @@ def random_playouts(template, n, rng, steps, results):
 # -- the heuristic ---------------------------------------------------------------------------------
 
 
-@njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
-def goal_points(s, p, code):
-    """The points player ``p``'s goal cards give for each feature ``code`` (``layout.F_*``)."""
-    total = np.int64(0)
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
+def goal_cards(s, p):
+    """The goal card kinds player ``p`` has taken, as a mask of kinds (a pack has at most
+    ``MAX_KINDS``, 32)."""
+    b = base(p)
+    goals = np.int64(0)
     for k in range(s[L.KINDS]):
-        if s[L.EFFECT + k] == L.FX_GOAL and s[L.PER + k] == code:
+        if s[b + L.CARDS + k] and s[L.EFFECT + k] == L.FX_GOAL:
+            goals |= np.int64(1) << k
+    return goals
+
+
+@njit("int64(int64[::1], int64, int64, int64)", cache=True, _nrt=False)
+def goal_points(s, p, goals, code):
+    """The points player ``p``'s goal cards (``goals``, from ``goal_cards``) give for each feature
+    ``code`` (``layout.F_*``)."""
+    total = np.int64(0)
+    while goals:
+        k = ctz(goals)
+        if s[L.PER + k] == code:
             total += s[base(p) + L.CARDS + k] * s[L.POINTS + k]
+        goals &= goals - 1
     return total
 
 
@@ -764,16 +786,17 @@ def storage_worths(s, p):
     ``best_keep`` values: the points of a small, medium and large koi, a water tile's goal
     points, a foliage's and a shore hex's points by water, player ``p``'s free water hexes and
     the koi they may still buy (``chances_left``, at most the supply's), and ``chances_left``."""
-    any_koi = goal_points(s, p, L.F_KOI)
+    goals = goal_cards(s, p)
+    any_koi = goal_points(s, p, goals, L.F_KOI)
     supply_koi = float(s[L.KOI_SUPPLY] + s[L.KOI_SUPPLY + 1] + s[L.KOI_SUPPLY + 2])
     chances = chances_left(s, p)
     return (
-        float(s[L.KOI_POINTS] + any_koi + goal_points(s, p, L.F_SMALL)),
-        float(s[L.KOI_POINTS + 1] + any_koi + goal_points(s, p, L.F_MEDIUM)),
-        float(s[L.KOI_POINTS + 2] + any_koi + goal_points(s, p, L.F_LARGE)),
-        float(goal_points(s, p, L.F_WATER)),
-        float(s[L.SCORE + L.S_FOLIAGE_BY_WATER] + goal_points(s, p, L.F_FOLIAGE)),
-        float(s[L.SCORE + L.S_SHORE_BY_WATER] + goal_points(s, p, L.F_SHORE)),
+        float(s[L.KOI_POINTS] + any_koi + goal_points(s, p, goals, L.F_SMALL)),
+        float(s[L.KOI_POINTS + 1] + any_koi + goal_points(s, p, goals, L.F_MEDIUM)),
+        float(s[L.KOI_POINTS + 2] + any_koi + goal_points(s, p, goals, L.F_LARGE)),
+        float(goal_points(s, p, goals, L.F_WATER)),
+        float(s[L.SCORE + L.S_FOLIAGE_BY_WATER] + goal_points(s, p, goals, L.F_FOLIAGE)),
+        float(s[L.SCORE + L.S_SHORE_BY_WATER] + goal_points(s, p, goals, L.F_SHORE)),
         float(popcount(free_water(s, p))),
         min(supply_koi, chances),
         chances,
@@ -983,7 +1006,7 @@ def settle(s, p, params):
     phase = s[L.PHASE]
     if not settled(phase):
         acts = np.empty(BUFFER, np.int64)
-        child = np.empty_like(s)
+        child = s.copy()
     while not settled(phase):
         if phase == L.PH_FLIP:
             kind = 0
@@ -996,7 +1019,7 @@ def settle(s, p, params):
         mover = s[L.TO_MOVE]
         choice, best = acts[0], -1e300
         for i in range(n):
-            child[:] = s
+            copy_state(child, s)
             apply_action(child, acts[i])
             if phase == L.PH_PLACE:
                 value = estimate_now(child, mover, params)
