@@ -8,8 +8,8 @@ decision greedy's (``greedy.choose``: the turn finished on the heuristic for eac
 and chance by its odds, a fixed number of playouts per game (``PLAYOUTS``, times ``--scale``)
 timed three times. Prints greedy's playouts a second (the best run), the milliseconds a playout,
 and the means they gave, so that a change meant only to be faster can be checked to play the same
-games: same counts and seeds, same means. At one second a turn the AI plays about as many rounds of its candidates
-as this rate allows (``docs/ai.md``, "The AI").
+games: same counts and seeds, same means. At one second a turn the AI plays about as many rounds
+of its candidates as this rate allows (``docs/ai.md``, "Speed").
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ CANDIDATES = 4
 SEED = 7
 PLAYOUTS = {"godo": 64, "gogoa": 8, "kokoro": 512, "koi": 32}
 """Playouts per candidate a timed run plays, by game: about a second on the machine of docs/ai.md."""
+ROW = "{:<8} {:>7} {:>11} {:>8} {:>9}"
 
 
 def rate(game_name: str, players: int, playouts: int) -> tuple[float, list[float]]:
@@ -63,14 +64,14 @@ def main() -> None:
     for line in describe(machine_info()):
         print(line)
     print("backend: numba, one core; greedy's playouts (simulation.simulate) from each game's first decision")
-    print(f"{'game':<8} {'players':>7} {'playouts/s':>11} {'ms each':>8} {'playouts':>9}  means of the first {CANDIDATES} actions")
+    header = ("game", "players", "playouts/s", "ms each", "playouts")
+    print(ROW.format(*header), f" means of the first {CANDIDATES} actions")
     for game_name in args.games.split(","):
         for players in (int(p) for p in args.players.split(",")):
             played = max(1, round(PLAYOUTS[game_name] * args.scale))
             per_second, means = rate(game_name, players, played)
-            shown = ", ".join(f"{m:.6f}" for m in means)
-            print(f"{game_name:<8} {players:>7} {per_second:>11.1f} {1000 / per_second:>8.2f} {played * CANDIDATES:>9}  {shown}", flush=True)
-
+            cells = (game_name, players, f"{per_second:.1f}", f"{1000 / per_second:.2f}", played * CANDIDATES)
+            print(ROW.format(*cells), " " + ", ".join(f"{m:.6f}" for m in means), flush=True)
 
 if __name__ == "__main__":
     main()

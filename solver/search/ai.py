@@ -45,7 +45,7 @@ or futures of each candidate)."""
 SIMULATION_LEAD = 0.2
 """... and with players only by a candidate whose mean return leads greedy's choice by this much (a
 fifth of a win): the largest of a few noisy means is biased upward, and a small lead is mostly
-that bias. Measured in KOI duels, where a second plays a handful of rounds (``docs/ai.md``). Kokoro
+that bias. Measured in KOI duels, when a second played a handful of rounds (``docs/ai.md``). Kokoro
 with players plays about 80 to 400 rounds a second, whose means are surer: a twentieth of a win does
 there (``Plan.lead``), and so does any lead solo, where a second plays hundreds of rounds (Kokoro)
 or a lead of a fifth of the score's range never comes (KOI)."""
