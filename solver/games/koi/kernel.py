@@ -652,14 +652,14 @@ def apply_action(s, action):
         _step(s, only)
 
 
+# -- the OpenSpiel-style interface -----------------------------------------------------------------
+
+
 @njit("void(int64[::1], int64[::1])", cache=True, _nrt=False)
 def copy_state(dst, src):
     """Make ``dst`` (a state of the same game: its pack is not copied) the state ``src``: the
     words after the pack, up to the last player's (the others' are zero in every state)."""
     copy_words(dst, src, L.GAME, L.PLAYER_BASE + L.PLAYER_WORDS * src[L.PLAYERS])
-
-
-# -- the OpenSpiel-style interface -----------------------------------------------------------------
 
 
 @njit("int64(int64[::1], int64[::1], float64[::1])", cache=True, _nrt=False)
