@@ -187,6 +187,18 @@ def feature(s, p, code):
 
 
 @njit("int64(int64[::1], int64)", cache=True, _nrt=False)
+def goal_cards(s, p):
+    """The goal card kinds player ``p`` has taken, as a mask of kinds (a pack has at most
+    ``MAX_KINDS``, 32)."""
+    b = base(p)
+    goals = np.int64(0)
+    for k in range(s[L.KINDS]):
+        if s[b + L.CARDS + k] and s[L.EFFECT + k] == L.FX_GOAL:
+            goals |= np.int64(1) << k
+    return goals
+
+
+@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
 def score(s, p):
     """Player ``p``'s points so far (``scoring.breakdown`` summed)."""
     b = base(p)
@@ -213,10 +225,11 @@ def score(s, p):
         )
         m &= m - 1
     total += s[L.SCORE + L.S_LUCK] * s[b + L.LUCK]
-    for k in range(s[L.KINDS]):
-        n = s[b + L.CARDS + k]
-        if n and s[L.EFFECT + k] == L.FX_GOAL:
-            total += n * s[L.POINTS + k] * feature(s, p, s[L.PER + k])
+    goals = goal_cards(s, p)
+    while goals:
+        k = ctz(goals)
+        total += s[b + L.CARDS + k] * s[L.POINTS + k] * feature(s, p, s[L.PER + k])
+        goals &= goals - 1
     return total
 
 
@@ -746,18 +759,6 @@ def random_playouts(template, n, rng, steps, results):
 
 
 # -- the heuristic ---------------------------------------------------------------------------------
-
-
-@njit("int64(int64[::1], int64)", cache=True, _nrt=False)
-def goal_cards(s, p):
-    """The goal card kinds player ``p`` has taken, as a mask of kinds (a pack has at most
-    ``MAX_KINDS``, 32)."""
-    b = base(p)
-    goals = np.int64(0)
-    for k in range(s[L.KINDS]):
-        if s[b + L.CARDS + k] and s[L.EFFECT + k] == L.FX_GOAL:
-            goals |= np.int64(1) << k
-    return goals
 
 
 @njit("int64(int64[::1], int64, int64, int64)", cache=True, _nrt=False)
