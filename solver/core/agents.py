@@ -106,7 +106,7 @@ def _number(value: Any, kind: type) -> int | float | None:
 
 OPTIONS: dict[str, Bound] = {
     "time": Bound(float, 0, MAX_SECONDS, above=True),  # every searcher's budget: seconds a decision
-    "iterations": Bound(int, 1, 10**9), "workers": Bound(int, 1, MAX_WORKERS),  # MCTS's budget
+    "iterations": Bound(int, 1, 10**9), "workers": Bound(int, 1, MAX_WORKERS),  # threads: MCTS's trees, the rounds' batches
     "explore": Bound(float, 0, 100),  # MCTS: the UCB constant
     "rollout": Bound(int, 0, 10**6),  # MCTS: rollout steps before the heuristic judges
     "guided": Bound(int, 0, 100),  # MCTS: actions tried for each guided rollout step

@@ -165,8 +165,10 @@ def best_move(
     ``stats["seconds"]`` is the wall time of the whole call, compilation included.
     ``iterations`` (MCTS), ``depth`` (expectimax, which otherwise deepens while time allows) or
     ``rounds`` (greedy's playouts: games played out after each candidate) bound each decision:
-    budgets that repeat on any machine. Without a budget, one second. ``cutoff``: expectimax
-    scores branches less likely than this.
+    budgets that repeat on any machine. Without a budget, one second. ``workers``: the threads
+    searching side by side (MCTS's trees, the rounds of greedy's playouts and of foresight; every
+    core by default); a budget of rounds finds the same whatever their number. ``cutoff``:
+    expectimax scores branches less likely than this.
 
     ``multipv``: the ``Decision.lines`` of the turn's first searched decision, its best actions
     (at most this many) each with its principal variation (``lines``). ``stop``: once set (from
@@ -209,7 +211,7 @@ def best_move(
     elif name in ("simulation", "foresight"):
         width = plan.width if plan is not None else SimulationSearcher.CANDIDATES
         kind = SimulationSearcher if name == "simulation" else ForesightSearcher
-        searcher = kind(kstate, heuristic=guard.weights, seed=seed, width=width)
+        searcher = kind(kstate, heuristic=guard.weights, seed=seed, width=width, workers=workers)
     else:
         searcher = GreedySearcher(kstate, heuristic=guard.weights, seed=seed)
     player = kstate.current_player()
@@ -308,9 +310,9 @@ def load_searchers(kstate: Any, searcher: str) -> bool:
     elif searcher == "expectimax":
         ExpectimaxSearcher(kstate, table_bits=4).run(seconds=0.0)  # a probe, not a whole depth
     elif searcher == "simulation":
-        SimulationSearcher(kstate).run(depth=1)
+        SimulationSearcher(kstate, workers=1).run(depth=1)
     elif searcher == "foresight":
-        ForesightSearcher(kstate).run(depth=1)
+        ForesightSearcher(kstate, workers=1).run(depth=1)
     kernel = kstate.search_kernel()
     make_greedy(kernel)(kstate.array.copy(), kernel.HEURISTIC_PARAMS)
     _COMPILED.add(key)

@@ -1,8 +1,10 @@
 """Running the compiled searchers: budgets, seeds, root parallelism and tree reuse.
 
 ``MCTSSearcher`` keeps one tree per worker thread (the compiled search releases the GIL), runs
-them in chunks until the iteration or time budget is spent, and merges their root statistics.
-After an action is played, ``advance`` keeps each tree's subtree below it (tree reuse between the
+them in chunks until the iteration or time budget is spent, and merges their root statistics;
+``SimulationSearcher`` and ``ForesightSearcher`` play their rounds over the worker threads in
+batches, and sum them in the rounds' order, so that a budget of rounds finds the same whatever the
+threads. After an action is played, ``advance`` keeps each tree's subtree below it (tree reuse between the
 decisions of one turn). A time budget holds even where one iteration or node costs milliseconds:
 MCTS measures one iteration first and sizes its chunks by the cost measured, expectimax gives every
 depth, the first included, a node limit from the speed measured, and ``capacity_for`` and
@@ -457,6 +459,10 @@ class SimulationSearcher:
     With two or more players a return is a share of the win, so the playouts weigh winning, where
     the heuristic weighs points.
 
+    ``workers`` threads (default: every core) play the rounds side by side, in batches; the
+    rounds' returns are summed in the order of the rounds, so a budget of rounds finds the same
+    whatever the workers (the compiled playouts release the GIL).
+
     ``stats.depth`` is the rounds played, ``visits`` the playouts of each candidate. The AI plays
     the best only where its lead over greedy's choice is large and rests on enough rounds
     (``solver.search.ai.Guard``).
@@ -465,20 +471,24 @@ class SimulationSearcher:
         >>> state = solver.load_game("koi", players=2, backend="numba").new_initial_state()
         >>> while state.is_chance_node():
         ...     state.apply_action(state.chance_outcomes()[0][0])
-        >>> stats = SimulationSearcher(state.kernel_state(), seed=1).run(depth=2)
+        >>> stats = SimulationSearcher(state.kernel_state(), seed=1, workers=1).run(depth=2)
         >>> stats.depth, stats.best in state.legal_actions()
         (2, True)
     """
 
-    workers = 1
     CANDIDATES = 6
     DEFAULT_ROUNDS = 16
+    BATCH = 4
+    """Rounds a worker plays in a batch: between batches the threads wait for the slowest round,
+    and four a worker waste less of the time than one (``bench/parallel_rounds.py``)."""
 
     def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
-                 width: int = CANDIDATES) -> None:  # fmt: skip
+                 width: int = CANDIDATES, workers: int | None = None) -> None:  # fmt: skip
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.simulate = make_simulation(self.kernel)
         self.width = width
+        self.workers = workers or min(os.cpu_count() or 1, MAX_WORKERS)
+        self.pool = ThreadPoolExecutor(self.workers) if self.workers > 1 else None
         built = compiled.build(greedy, self.kernel)
         self.turn_value, self.choose = built.turn_value, built.choose
         self.state = state.array.copy()
@@ -492,7 +502,7 @@ class SimulationSearcher:
         self.candidates: np.ndarray | None = None
         self.totals: np.ndarray | float = 0.0  # the rounds' returns summed, each candidate's
         self.rounds = 0
-        self.round_seconds: float | None = None
+        self.round_seconds: float | None = None  # measured: the last batch's seconds a round
 
     def _rank(self) -> np.ndarray:
         """Greedy's choice, then the others of the ``width`` legal actions whose turns end best by
@@ -509,11 +519,21 @@ class SimulationSearcher:
         first = int(self.choose(dealt, self.heuristic))
         return np.array([first] + [a for a in ranked if a != first], np.int64)
 
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
+
     def run(self, depth: int | None = None, seconds: float | None = None, stop: threading.Event | None = None,
             on_chunk: Callable[[int, float], None] | None = None) -> RootStats:  # fmt: skip
-        """Play rounds until ``seconds`` are spent (a round is not begun that would not end in
-        them), ``depth`` rounds are played in all (``DEFAULT_ROUNDS`` without either), or ``stop``
-        is set; run again at the same state, it goes on with the rounds played."""
+        """Play rounds until ``seconds`` are spent, ``depth`` rounds are played in all
+        (``DEFAULT_ROUNDS`` without either), or ``stop`` is set; run again at the same state, it
+        goes on with the rounds played.
+
+        The workers play batches of ``BATCH`` rounds each. With ``seconds``, a decision's first
+        batch is one round (its pace is not known yet, and on a loaded machine the threads may not
+        run side by side), and a batch is cut to the rounds the time left holds at the pace of the
+        last batch, a multiple of the workers; one worker begins no round that would not end in
+        time."""
         start = time.perf_counter()
         if self.candidates is None:
             self.candidates = self._rank()
@@ -522,29 +542,43 @@ class SimulationSearcher:
         while rounds is None or self.rounds < rounds:
             if stop is not None and stop.is_set():
                 break
-            spent = time.perf_counter() - start
-            if seconds is not None and spent + (self.round_seconds or 0.0) > seconds:
-                break
+            size = self.BATCH * self.workers if self.workers > 1 else 1
+            if seconds is not None:
+                left, pace = seconds - (time.perf_counter() - start), self.round_seconds
+                if left < 0 or (pace is not None and left < pace * self.workers):
+                    break
+                size = 1 if pace is None else min(size, int(left / pace) // self.workers * self.workers)
+            if rounds is not None:
+                size = min(size, rounds - self.rounds)
             began = time.perf_counter()
-            dealt = self.state.copy()
-            rng = np.array([derive_seed(self.seed, 1, self.rounds + 1)], np.uint64)
-            self.kernel.determinize(dealt, player, rng)
-            self._round(dealt, player)
-            self.rounds += 1
-            self.round_seconds = time.perf_counter() - began
+            first = self.rounds
+            if size == 1 or self.pool is None:
+                returns = [self._round(j, player) for j in range(first, first + size)]
+            else:
+                returns = list(self.pool.map(lambda j: self._round(j, player), range(first, first + size)))
+            for row in returns:  # in the rounds' order, so that the sums do not depend on the workers
+                self.totals = self.totals + row
+            self.rounds += size
+            self.round_seconds = (time.perf_counter() - began) / size
             self.last = self._stats(player, start)  # what a progress report reads
             if on_chunk is not None:
                 on_chunk(self.rounds, time.perf_counter() - start)
         self.last = self._stats(player, start)
         return self.last
 
-    def _round(self, dealt: np.ndarray, player: int) -> None:
-        """One round on ``dealt`` (this round's deal): each candidate's return added to ``totals``."""
+    def _deal(self, j: int, player: int) -> np.ndarray:
+        """Round ``j``'s deal of what ``player`` cannot see."""
+        dealt = self.state.copy()
+        self.kernel.determinize(dealt, player, np.array([derive_seed(self.seed, 1, j + 1)], np.uint64))
+        return dealt
+
+    def _round(self, j: int, player: int) -> np.ndarray:
+        """Round ``j``: each candidate's return, on the round's deal and chance."""
         assert self.candidates is not None
         means = np.zeros(len(self.candidates))
-        self.simulate(dealt, self.candidates, 1, self.heuristic, derive_seed(self.seed, 7919, self.rounds), self.stream,
-                      means)  # fmt: skip
-        self.totals = self.totals + means
+        self.simulate(self._deal(j, player), self.candidates, 1, self.heuristic, derive_seed(self.seed, 7919, j),
+                      self.stream, means)  # fmt: skip
+        return means
 
     def _values(self, player: int) -> np.ndarray:
         """Each candidate's value to ``player`` after the rounds played: its mean return (0 before
@@ -565,9 +599,6 @@ class SimulationSearcher:
     def advance(self, action: int) -> None:
         self.kernel.apply_action(self.state, action)
         self._reset()
-
-    def close(self) -> None:
-        pass
 
 
 class ForesightSearcher(SimulationSearcher):
@@ -594,17 +625,17 @@ class ForesightSearcher(SimulationSearcher):
         >>> state = solver.load_game("gogoa", players=1, backend="numba").new_initial_state()
         >>> while state.is_chance_node() or not state.turn_start():
         ...     state.apply_action(state.legal_actions()[0])
-        >>> stats = ForesightSearcher(state.kernel_state(), seed=1).run(depth=2)
+        >>> stats = ForesightSearcher(state.kernel_state(), seed=1, workers=1).run(depth=2)
         >>> stats.depth, stats.best in state.legal_actions()
         (2, True)
     """
 
     def __init__(self, state: Any, heuristic: np.ndarray | None = None, kernel: Any = None, seed: int = 0,
-                 width: int = SimulationSearcher.CANDIDATES) -> None:  # fmt: skip
+                 width: int = SimulationSearcher.CANDIDATES, workers: int | None = None) -> None:  # fmt: skip
         kernel = state.search_kernel() if kernel is None else kernel
         if not hasattr(kernel, "foresights"):
             raise SearchError(f"foresight: {state.layout.weights.GAME} has no foresight search (Go Goa has one)")
-        super().__init__(state, heuristic, kernel, seed, width)
+        super().__init__(state, heuristic, kernel, seed, width, workers)
         self.turns: list[list[int]] = []
         self.over: list[bool] = []
 
@@ -637,19 +668,19 @@ class ForesightSearcher(SimulationSearcher):
         self.over = [t[3] for t in chosen]
         return np.array([t[0] for t in self.turns], np.int64)
 
-    def _round(self, dealt: np.ndarray, player: int) -> None:
-        """Every player's foresight of each candidate's end in this round's future, added to
-        ``totals`` (a row a candidate); an end that finishes the game adds its returns."""
-        ends = np.repeat(dealt[None, :], len(self.turns), axis=0)
+    def _round(self, j: int, player: int) -> np.ndarray:
+        """Every player's foresight of each candidate's end in round ``j``'s future (a row a
+        candidate); an end that finishes the game gives its returns."""
+        ends = np.repeat(self._deal(j, player)[None, :], len(self.turns), axis=0)
         for end, actions in zip(ends, self.turns, strict=True):
             for action in actions:
                 self.kernel.apply_action(end, action)
         scores = np.zeros((len(ends), 8))
-        self.kernel.foresights(ends, self.heuristic, derive_seed(self.seed, 7919, self.rounds), scores)
+        self.kernel.foresights(ends, self.heuristic, derive_seed(self.seed, 7919, j), scores)
         for end, row, over in zip(ends, scores, self.over, strict=True):
             if over:
                 self.kernel.returns(end, row)
-        self.totals = self.totals + scores
+        return scores
 
     def _values(self, player: int) -> np.ndarray:
         """Each candidate's value to ``player``: the mean foresights made a heuristic value

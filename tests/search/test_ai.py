@@ -26,7 +26,7 @@ from solver.search.ai import (
     plan_for,
 )
 from solver.search.decision import ALGORITHMS
-from solver.search.searcher import RootStats, SimulationSearcher
+from solver.search.searcher import ForesightSearcher, RootStats, SimulationSearcher
 from solver.search.settings import settings, settings_listing, shipped
 
 GAMES = [("godo", 1), ("godo", 2), ("gogoa", 1), ("gogoa", 2), ("kokoro", 1), ("kokoro", 3), ("koi", 1), ("koi", 2)]
@@ -120,6 +120,24 @@ def test_greedys_playouts_judge_the_heuristics_best_candidates_on_the_same_luck(
     again.run(depth=1)
     assert again.run(depth=3).values == one.values  # rounds go on where they stopped, seeded
     assert all(0.0 <= v <= 1.0 for v in one.values)
+
+
+@pytest.mark.parametrize(("game", "players"), [("kokoro", 1), ("koi", 2), ("gogoa", 2)])
+def test_rounds_played_side_by_side_find_what_one_worker_finds(game, players):
+    """Round ``j`` has its own deal and chance, and the rounds are summed in their order, so a
+    budget of rounds values every candidate alike whatever the threads (three workers: a batch of
+    three rounds, then one of two)."""
+    kstate = positions(game, players, 2)[1].kernel_state()
+    kind = ForesightSearcher if game == "gogoa" else SimulationSearcher
+    found = []
+    for workers in (1, 3):
+        searcher = kind(kstate, seed=4, workers=workers)
+        try:
+            found.append(searcher.run(depth=5))
+        finally:
+            searcher.close()
+    assert found[0].depth == found[1].depth == 5 and found[1].actions == found[0].actions
+    assert found[1].values == found[0].values and len(set(found[0].values)) > 1
 
 
 def test_a_named_searcher_is_not_guarded():

@@ -1,7 +1,7 @@
 """Time limits hold for short budgets: wall time of ``best_move`` <= 1.1 x limit + 20 ms.
 
 Every game, every backend (numba; GODŌ's C kernel when built; a reference state is searched on
-numba), MCTS and expectimax, one or two workers, at 0.05 s and 0.3 s, after a warm-up call (the
+numba), MCTS, expectimax and the AI's rounds, one or two workers, at 0.05 s and 0.3 s, after a warm-up call (the
 first call in a process compiles the searcher outside the limit). ``stats["seconds"]`` is the wall
 time of the whole call, and the last decision of a call gets all of the time left. The machine
 running the tests may be shared: each timing gets one retry, never a looser bound.
@@ -51,6 +51,7 @@ POSITIONS = {
     # a solo day: one MCTS iteration costs milliseconds, a full expectimax depth 1 about 0.1 s
     "gogoa": lambda: _position("gogoa", 1, 10, 1),
     "kokoro": lambda: _position("kokoro", 2, 10, 3),
+    "koi": lambda: _position("koi", 2, 10, 1),
 }
 
 
@@ -78,6 +79,18 @@ def test_best_move_holds_the_time_limit(name, algorithm, workers):
         assert decision.actions[0] in state.legal_actions()
         if algorithm == "mcts":  # its first run always runs an iteration
             assert decision.stats["first_decision"]["iterations"] >= 1
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("name", ["gogoa", "kokoro", "koi"])
+def test_the_ais_rounds_hold_the_time_limit(name, workers):
+    """The AI's own searchers (foresight in Go Goa, greedy's playouts in Kokoro and KOI) play
+    batches of rounds over the workers and begin none that the clock would not let end."""
+    state = _state(name)
+    solver.best_move(state, time_limit=LIMITS[0], workers=workers)  # warm-up
+    for limit in LIMITS:
+        decision = within(limit, lambda t: solver.best_move(state, time_limit=t, workers=workers, seed=1))
+        assert decision.actions[0] in state.legal_actions() and decision.stats["workers"] == workers
 
 
 def test_the_last_decision_before_chance_takes_all_the_time_left():

@@ -1306,7 +1306,7 @@ def same_for(a, b, p):
             and a[L.KEPT + p] == b[L.KEPT + p])  # fmt: skip
 
 
-@njit("void(int64[:, ::1], float64[::1], int64, float64[:, ::1])", cache=True)
+@njit("void(int64[:, ::1], float64[::1], int64, float64[:, ::1])", cache=True, nogil=True)
 def foresights(ends, params, seed, out):
     """Each player's ``foresight`` of each position of ``ends`` (one a row), of the rolls drawn from
     the same ``seed`` for every player and position, in the rows of ``out``: one future of the
