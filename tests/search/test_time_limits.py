@@ -1,10 +1,11 @@
 """Time limits hold for short budgets: wall time of ``best_move`` <= 1.1 x limit + 20 ms.
 
 Every game, every backend (numba; GODŌ's C kernel when built; a reference state is searched on
-numba), MCTS, expectimax and the AI's rounds, one or two workers, at 0.05 s and 0.3 s, after a warm-up call (the
-first call in a process compiles the searcher outside the limit). ``stats["seconds"]`` is the wall
-time of the whole call, and the last decision of a call gets all of the time left. The machine
-running the tests may be shared: each timing gets one retry, never a looser bound.
+numba), MCTS, expectimax and the AI's rounds, one or two workers, at 0.05 s and 0.3 s, after a
+warm-up call (the first call in a process compiles the searcher outside the limit).
+``stats["seconds"]`` is the wall time of the whole call, and the last decision of a call gets all
+of the time left. The machine running the tests may be shared: each timing gets one retry, never a
+looser bound.
 """
 
 from __future__ import annotations
