@@ -27,7 +27,7 @@ from solver.search.searcher import ForesightSearcher, SimulationSearcher
 GAMES = ("gogoa", "kokoro", "koi")
 SEED = 7
 ROUNDS = {"gogoa": 24, "kokoro": 160, "koi": 32}
-"""Rounds a timed run plays, by game: about a second on one core of the machine of docs/ai.md."""
+"""Rounds a timed run plays, by game: about half a second on one core of the machine of docs/ai.md."""
 ROW = "{:<8} {:>7} {:>7} {:>13} {:>13} {:>6}"
 
 
