@@ -73,6 +73,17 @@ def _room(seconds: float | None, per_second: int, most: int) -> int:
     return max(1024, 1 << int(seconds * per_second).bit_length())
 
 
+def threads(workers: int | None) -> tuple[int, ThreadPoolExecutor | None]:
+    """How many threads a searcher runs on (``workers``; every core by default, at most
+    ``MAX_WORKERS``) and a pool of them (``None`` for one, which runs in the caller's thread).
+
+        >>> threads(1)
+        (1, None)
+    """
+    count = workers or min(os.cpu_count() or 1, MAX_WORKERS)
+    return count, ThreadPoolExecutor(count) if count > 1 else None
+
+
 def deal_rng(seed: int) -> np.ndarray:
     """The generator a searcher of ``seed`` deals what the player to move cannot see with: one for
     every searcher, so that greedy, expectimax and greedy's playouts judge the same deal."""
@@ -143,14 +154,13 @@ class MCTSSearcher:
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.search = mcts.make_mcts(self.kernel)
         self.state = state.array.copy()
-        self.workers = workers or min(os.cpu_count() or 1, MAX_WORKERS)
+        self.workers, self.pool = threads(workers)
         own_heuristic, own_params = settings(state, None, "mcts") if params is None or heuristic is None else (None, None)
         self.params = own_params if params is None else np.asarray(params, np.float64)
         self.heuristic = own_heuristic if heuristic is None else heuristic
         players = state.players
         self.trees = [mcts.Tree(capacity, players) for _ in range(self.workers)]
         self.rngs = [np.array([seed * 1000 + w + 1], np.uint64) for w in range(self.workers)]
-        self.pool = ThreadPoolExecutor(self.workers) if self.workers > 1 else None
         self.round_seconds: float | None = None  # measured: one iteration on every tree takes
 
     def close(self) -> None:
@@ -487,8 +497,7 @@ class SimulationSearcher:
         self.kernel = state.search_kernel() if kernel is None else kernel
         self.simulate = make_simulation(self.kernel)
         self.width = width
-        self.workers = workers or min(os.cpu_count() or 1, MAX_WORKERS)
-        self.pool = ThreadPoolExecutor(self.workers) if self.workers > 1 else None
+        self.workers, self.pool = threads(workers)
         built = compiled.build(greedy, self.kernel)
         self.turn_value, self.choose = built.turn_value, built.choose
         self.state = state.array.copy()
