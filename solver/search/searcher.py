@@ -546,6 +546,7 @@ class SimulationSearcher:
         start = time.perf_counter()
         if self.candidates is None:
             self.candidates = self._rank()
+        begun = self.rounds
         rounds = depth if depth is not None else (None if seconds is not None else self.DEFAULT_ROUNDS)
         player = int(self.kernel.current_player(self.state))
         while rounds is None or self.rounds < rounds:
@@ -569,10 +570,10 @@ class SimulationSearcher:
                 self.totals = self.totals + row
             self.rounds += size
             self.round_seconds = (time.perf_counter() - began) / size
-            self.last = self._stats(player, start)  # what a progress report reads
+            self.last = self._stats(player, start, begun)  # what a progress report reads
             if on_chunk is not None:
-                on_chunk(self.rounds, time.perf_counter() - start)
-        self.last = self._stats(player, start)
+                on_chunk(self.rounds - begun, time.perf_counter() - start)
+        self.last = self._stats(player, start, begun)
         return self.last
 
     def _deal(self, j: int, player: int) -> np.ndarray:
@@ -597,10 +598,12 @@ class SimulationSearcher:
             return np.zeros(len(self.candidates))
         return np.asarray(self.totals) / self.rounds
 
-    def _stats(self, player: int, start: float) -> RootStats:
+    def _stats(self, player: int, start: float, begun: int) -> RootStats:
+        """What the rounds found; ``iterations`` and ``nodes`` count the rounds and playouts of this
+        run (``begun``: the rounds played before it), as MCTS counts its iterations."""
         assert self.candidates is not None
         k = len(self.candidates)
-        return RootStats(player, self.rounds, self.rounds * k, time.perf_counter() - start,
+        return RootStats(player, self.rounds - begun, (self.rounds - begun) * k, time.perf_counter() - start,
                          [int(a) for a in self.candidates], [self.rounds] * k,
                          [float(v) for v in self._values(player)],
                          depth=self.rounds, by_value=True)  # fmt: skip
@@ -711,9 +714,9 @@ class ForesightSearcher(SimulationSearcher):
         best = max((i for i, t in enumerate(self.turns) if t[0] == action), key=values.__getitem__)
         return [(step, False) for step in self.turns[best][:length]]
 
-    def _stats(self, player: int, start: float) -> RootStats:
+    def _stats(self, player: int, start: float, begun: int) -> RootStats:
         """Each first action once, worth its best turn's mean."""
-        stats = super()._stats(player, start)
+        stats = super()._stats(player, start, begun)
         best: dict[int, float] = {}
         for action, value in zip(stats.actions, stats.values, strict=True):
             best[action] = max(value, best.get(action, -np.inf))

@@ -118,7 +118,9 @@ def test_greedys_playouts_judge_the_heuristics_best_candidates_on_the_same_luck(
     assert all(narrow.value_of(a) == one.value_of(a) for a in narrow.actions)  # each on the same luck
     again = SimulationSearcher(kstate, seed=4)
     again.run(depth=1)
-    assert again.run(depth=3).values == one.values  # rounds go on where they stopped, seeded
+    more = again.run(depth=3)
+    assert more.values == one.values  # rounds go on where they stopped, seeded
+    assert (more.depth, more.iterations, more.nodes) == (3, 2, 2 * len(one.actions))  # this run's rounds counted
     assert all(0.0 <= v <= 1.0 for v in one.values)
 
 

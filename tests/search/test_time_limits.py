@@ -86,12 +86,15 @@ def test_best_move_holds_the_time_limit(name, algorithm, workers):
 @pytest.mark.parametrize("name", ["gogoa", "kokoro", "koi"])
 def test_the_ais_rounds_hold_the_time_limit(name, workers):
     """The AI's own searchers (foresight in Go Goa, greedy's playouts in Kokoro and KOI) play
-    batches of rounds over the workers and begin none that the clock would not let end."""
+    batches of rounds over the workers and begin none that the clock would not let end. A decision
+    searched in two runs (half the time, then the rest) counts each round once."""
     state = _state(name)
     solver.best_move(state, time_limit=LIMITS[0], workers=workers)  # warm-up
     for limit in LIMITS:
         decision = within(limit, lambda t: solver.best_move(state, time_limit=t, workers=workers, seed=1))
         assert decision.actions[0] in state.legal_actions() and decision.stats["workers"] == workers
+        first = decision.stats["first_decision"]
+        assert first["iterations"] == first["depth"] > 0
 
 
 def test_the_last_decision_before_chance_takes_all_the_time_left():
