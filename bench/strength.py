@@ -11,8 +11,9 @@ of the per-seed differences with its 95% interval. With 2 or more players each s
 once with the AI in every seat (both seat orders in a duel) against ``--against`` in the others;
 its share of the wins (a shared win counts 1/k) is given with its 95% Wilson interval, and the
 budgets are compared pair by pair on the same seeds and seats. ``ai:time=T`` is what
-``solver.best_move(state, time_limit=T)`` plays (``solver.search.ai``), one worker a search; each
-budget row is compared with the budget before it (``more time``).
+``solver.best_move(state, time_limit=T)`` plays (``solver.search.ai``), one worker a search unless
+``--workers`` says more (one keeps a row from depending on the machine's cores; ``best_move``
+itself takes every core); each budget row is compared with the budget before it (``more time``).
 
 The games are played by the sweep runner of ``solver solo/arena`` (``--jobs`` processes or a Dask
 ``--scheduler``); with ``--out DIR`` each agent's games are kept in ``DIR`` as they finish
@@ -154,7 +155,7 @@ def table(report: dict[str, Any]) -> str:
 
 
 def budget_of(agent: str) -> float:
-    """The seconds a turn of a budget's agent (``ai:time=T:workers=1``)."""
+    """The seconds a turn of a budget's agent (``ai:time=T:workers=K``)."""
     return float(agent.split("time=")[1].split(":")[0])
 
 
@@ -204,11 +205,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="seeds (each played in every seat with 2+ players)")
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="the AI's threads a search (default 1; keep jobs x workers within the cores)")
     parser.add_argument("--scheduler", default=None, help="a Dask scheduler address (instead of --jobs)")
     parser.add_argument("--out", default=None, help="a folder to keep the games in (and resume from)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--plot", default=None, metavar="OUT.PNG", help="draw the curve: strength against seconds a turn")
     args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error(f"--workers: {args.workers} is not a count of threads (1 or more)")
     if args.plot:
         try:
             require_matplotlib()
@@ -216,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SolverError as exc:
             parser.error(str(exc))
     load = {"players": args.players, "backend": "numba"} | {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
-    budgets = [f"ai:time={float(b):g}:workers=1" for b in args.budgets.split(",")]
+    budgets = [f"ai:time={float(b):g}:workers={args.workers}" for b in args.budgets.split(",")]
     against = args.against.split(",") if args.against else ["greedy"] + [a for a in [BEST_BEFORE.get((args.game, args.players))] if a]
     against = [pin_workers(a) for a in against]
     seeds = range(args.seed, args.seed + args.games)
@@ -241,6 +246,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         report["rows"] = match_rows(shares, budgets)
     report["seconds"] = round(time.perf_counter() - start, 1)
     report["machine"] = machine_info()
+    if args.workers < 1:
+        parser.error(f"--workers: {args.workers} is not a count of threads (1 or more)")
     if args.plot:
         try:
             plot_curve(report, args.plot)

@@ -60,3 +60,17 @@ def test_an_agent_given_a_params_path_keeps_its_games_in_out(tmp_path: Path, cap
         "ai:time=0.05:workers=1", f"greedy:params={params}"]
     assert sorted(path.name for path in games.iterdir()) == [
         "kokoro-1p-ai_time-0.05_workers-1.jsonl", f"kokoro-1p-greedy_params-{str(params).replace('/', '_')}.jsonl"]
+
+
+def test_workers_name_the_ais_threads_and_a_count_below_one_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.syspath_prepend(str(BENCH))
+    import strength
+
+    argv = ["kokoro", "--players", "1", "--budgets", "0.05", "--games", "1", "--against", "greedy", "--json"]
+    assert strength.main([*argv, "--workers", "2"]) == 0
+    assert [row["agent"] for row in json.loads(capsys.readouterr().out)["rows"]] == ["ai:time=0.05:workers=2", "greedy"]
+    with pytest.raises(SystemExit) as exit_:
+        strength.main([*argv, "--workers", "0"])
+    assert exit_.value.code == 2
+    assert "--workers: 0 is not a count of threads" in capsys.readouterr().err
