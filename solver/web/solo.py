@@ -22,7 +22,10 @@ from solver.engine.queries import QueryError, queries, read_query_params
 from solver.search.ai import TRUSTED_ROUNDS
 from solver.web.views import game_of, public_options
 
-DEFAULT_AGENT = "mcts:iterations=200"
+DEFAULT_AGENT = "ai:time=0.1"
+"""The AI (``best_move``'s default, guarded by greedy) at a tenth of a second a turn: a whole game
+in one to four seconds, where MCTS at 200 iterations, the default before, played below greedy in
+Go Goa and Kokoro (``docs/ai.md``)."""
 
 MAX_SECONDS = 1.0
 """The longest time an agent may think a decision (``time=``)."""

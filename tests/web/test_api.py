@@ -21,6 +21,7 @@ from solver.core.play import sample_chance
 from solver.engine.service import load_game
 from solver.review.record import SavedGame
 from solver.web import search_socket, views
+from solver.web.solo import DEFAULT_AGENT
 
 GAMES = [("godo", {"players": 2}), ("gogoa", {"players": 2}), ("kokoro", {"players": 1})]
 VIEW_KEYS = {
@@ -369,6 +370,12 @@ def test_a_solo_game_comes_whole_and_its_steps_replay_to_the_final_scores(
     final = post(client, "/api/apply", {**body, "actions": [s["action"] for s in steps]})
     assert final["terminal"] and final["position"] == steps[-1]["position"]
     assert (final["scores"], final["title"]) == (played["scores"], played["title"])
+
+
+def test_a_solo_game_is_the_ais_unless_another_agent_is_named_as_the_page_offers(client: httpx.Client) -> None:
+    played = post(client, "/api/solo", {"game": "gogoa", "seed": 3})
+    assert played["agent"] == DEFAULT_AGENT and DEFAULT_AGENT.split(":")[0] == "ai"
+    assert f'id="solo-agent" data-testid="solo-agent" type="text" value="{DEFAULT_AGENT}"' in client.get("/").text
 
 
 def test_a_solo_game_plays_with_the_parameters_given(client: httpx.Client) -> None:
