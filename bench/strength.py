@@ -246,8 +246,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         report["rows"] = match_rows(shares, budgets)
     report["seconds"] = round(time.perf_counter() - start, 1)
     report["machine"] = machine_info()
-    if args.workers < 1:
-        parser.error(f"--workers: {args.workers} is not a count of threads (1 or more)")
     if args.plot:
         try:
             plot_curve(report, args.plot)
