@@ -49,6 +49,7 @@ from solver.engine.service import search_position
 from solver.review.record import SavedGame, read_game
 from solver.review.review import BEST_TURN, MARKS, Review, check_seats, review, reviewed_steps
 from solver.search import hindsight
+from solver.search.ai import plan_for
 from solver.search.settings import settings_listing
 from solver.sweep import tune
 from solver.sweep.cluster import check_address, run_worker
@@ -699,11 +700,15 @@ def _sprt_line(summary: dict[str, Any]) -> str:
 
 def cmd_params(args: argparse.Namespace) -> int:
     game = _load(args)
-    agent = check_choice(args.agent, "agent", AGENTS)
-    listing = settings_listing(game.new_initial_state().kernel_state(), _given_params(args, game), agent)
-    data = {"game": args.game, "players": game.players, "pack": game.pack.name, "agent": agent, **listing}
-    lines = [f"{args.game}, {game.players} player{'s' * (game.players > 1)}, pack {game.pack.name}, {agent}: "
-             "the AI's parameters (value, its range, where the value comes from)"]  # fmt: skip
+    agent = check_choice(args.agent, "agent", ("ai", *AGENTS))
+    kstate = game.new_initial_state().kernel_state()
+    searcher = plan_for(kstate).searcher if agent == "ai" else agent
+    listing = settings_listing(kstate, _given_params(args, game), searcher)
+    data = {"game": args.game, "players": game.players, "pack": game.pack.name, "agent": agent, "searcher": searcher,
+            **listing}  # fmt: skip
+    who = f"the AI ({searcher})" if agent == "ai" else searcher
+    lines = [f"{args.game}, {game.players} player{'s' * (game.players > 1)}, pack {game.pack.name}, {who}: "
+             "the parameters it searches with (value, its range, where the value comes from)"]  # fmt: skip
     for group in GROUPS:
         lines.append(f"{group}:")
         for name, entry in listing[group].items():
@@ -957,8 +962,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("params", parents=[common], help="the AI's named parameters: values, ranges, sources")
     _game_options(p)
-    p.add_argument("--agent", default="mcts", help="the searcher whose values to show: greedy, expectimax, mcts, simulation "
-                   "(greedy's playouts) or foresight (Go Goa's AI)")
+    p.add_argument("--agent", default="ai", help="the searcher whose values to show: ai (the AI's, best_move's "
+                   "default), greedy, expectimax, mcts, simulation (greedy's playouts) or foresight (Go Goa's AI)")
     _params_option(p)
     p.set_defaults(func=cmd_params)
 

@@ -171,7 +171,8 @@ def test_solver_params_lists_values_ranges_and_sources(capsys, tmp_path):
     assert main(["params", "kokoro", "--players", "2", "--json"]) == 0
     listing = json.loads(capsys.readouterr().out)
     assert (listing["game"], listing["players"], listing["pack"]) == ("kokoro", 2, "reference")
-    assert set(listing) == {"game", "players", "pack", "agent", *GROUPS} and listing["agent"] == "mcts"
+    assert set(listing) == {"game", "players", "pack", "agent", "searcher", *GROUPS}
+    assert (listing["agent"], listing["searcher"]) == ("ai", "simulation")  # the AI's searcher by default
     link = listing["heuristic"]["link"]
     assert {k: link[k] for k in ("low", "high")} == {"low": 0.5, "high": 15.0} and link["doc"]
     assert "temperature" in listing["heuristic"] and set(listing["search"]) == {p.name for p in SEARCH}
@@ -182,6 +183,12 @@ def test_solver_params_lists_values_ranges_and_sources(capsys, tmp_path):
     assert "temperature      0.5" in text and "given" in text
     assert main(["params", "kokoro", "--players", "1", "--params", str(path)]) == 2
     assert capsys.readouterr().err.startswith("error: params.players: the parameters are for players 2")
+    assert main(["params", "godo", "--players", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["searcher"] == "mcts"
+    assert main(["params", "kokoro", "--agent", "greedy", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["searcher"] == "greedy"
+    assert main(["params", "kokoro", "--agent", "dance"]) == 2
+    assert "agent" in capsys.readouterr().err
 
 
 def test_the_command_line_plays_and_searches_with_a_file(capsys, tmp_path):
