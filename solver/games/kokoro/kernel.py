@@ -100,6 +100,15 @@ def network(s, p, space):
         x = grow
 
 
+@njit("int64(int64[::1], int64, int64, int64)", cache=True, _nrt=False, inline="always")
+def network_known(s, p, space, known):
+    """``network(s, p, space)``, or the network ``known`` if ``space`` is on it: a network is the
+    same from each of its spaces, and a sanctuary's or a guardian's is often the main one."""
+    if space >= 0 and (known >> space) & 1:
+        return known
+    return network(s, p, space)
+
+
 @njit("int64(int64[::1], int64, int64)", cache=True, _nrt=False)
 def count(s, spaces, planes):
     """The caterpillars (``planes = CATERPILLARS``) or flowers (``FLOWERS``) in a set of spaces."""
@@ -598,7 +607,7 @@ def estimate(s, p, params):
     per_round = cards_per_round(s)
     main, main_size = np.int64(0), -1
     for r in range(s[L.REVEALED_COUNT]):
-        spaces = network(s, p, s[L.SANCTUARY_SPACE + s[L.REVEALED + r]])
+        spaces = network_known(s, p, s[L.SANCTUARY_SPACE + s[L.REVEALED + r]], main)
         if features(s, spaces) >= main_size and spaces != 0:
             main, main_size = spaces, features(s, spaces)
     main_size = max(main_size, 0)
@@ -607,7 +616,7 @@ def estimate(s, p, params):
     if under_way:
         cards = cards_this_round(s)
         space = s[L.SANCTUARY_SPACE + s[L.REVEALED + rounds_done]]
-        current = network(s, p, space)
+        current = network_known(s, p, space, main)
         room_features = features(s, room(s, p, ends_of(s, p, current, space)))
         gain = saturated(growth(s, p, current, space, cards, params), room_features)
         have = max(
@@ -626,7 +635,7 @@ def estimate(s, p, params):
             if (left >> k) & 1 == 0:
                 continue
             space = s[L.SANCTUARY_SPACE + k]
-            spaces = network(s, p, space)
+            spaces = network_known(s, p, space, main)
             carried = gain if spaces != 0 and (spaces & current) != 0 else 0.0
             chance = linked(s, p, spaces, space, main, cards + per_round, params)
             have = max(features(s, spaces), chance * main_size) + carried
@@ -641,7 +650,7 @@ def estimate(s, p, params):
     guarded, ahead = 0.0, 0.0
     for guardian, planes in ((L.LADY, L.CATERPILLARS), (L.LION, L.FLOWERS)):
         space = s[guardian]
-        spaces = network(s, p, space)
+        spaces = network_known(s, p, space, main)
         chance = linked(s, p, spaces, space, main, remaining, params)
         guarded += max(float(count(s, spaces, planes)), chance * count(s, main, planes))
         ahead += 0.5 * growth(s, p, spaces, space, remaining, params)
