@@ -4,12 +4,12 @@
 
 The AI plays Go Goa by foresight of the dice and Kokoro and KOI by greedy's playouts
 (``solver.search.ai.PLANS``): rounds, each judging every candidate once. Their searchers play the
-rounds in batches over worker threads, one round a thread, and sum them in the rounds' order. For
-each game and player count, from the first decision of a seeded game (numba backend), the plan's
-searcher plays the same number of rounds (``ROUNDS`` times ``--scale``) with one worker and with
-one a core, each timed after an untimed round that compiles or loads the code, and the two runs are
-checked to value every candidate alike. Prints the rounds a second of each and the ratio: at a
-time budget, the rounds the AI plays (``docs/ai.md``, "Speed").
+rounds in batches over worker threads (``SimulationSearcher.BATCH`` rounds a thread) and sum them in
+the rounds' order. For each game and player count, from the first decision of a seeded game (numba
+backend), the plan's searcher plays the same number of rounds (``ROUNDS`` times ``--scale``) with
+one worker and with one a core, each timed after an untimed round that compiles or loads the code,
+and the two runs are checked to value every candidate alike. Prints the rounds a second of each and
+the ratio: at a time budget, the rounds the AI plays (``docs/ai.md``, "Speed").
 """
 
 from __future__ import annotations

@@ -887,7 +887,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--depth", type=int, default=None, help="expectimax depth per decision")
     p.add_argument("--rounds", type=int, default=None,
                    help="greedy's playouts per candidate and decision (the AI's searcher in Kokoro and KOI)")
-    p.add_argument("--workers", type=int, default=None, help="threads searching side by side: MCTS's trees, the rounds of greedy's playouts and of foresight (default: every core)")
+    p.add_argument("--workers", type=int, default=None, help="threads searching side by side: MCTS's trees, the "
+                   "rounds of greedy's playouts and of foresight (default: every core)")
     p.add_argument("--top", type=int, default=None, help="also list the K best first actions (MCTS analysis)")
     _params_option(p)
     p.set_defaults(func=cmd_bestmove)

@@ -570,8 +570,8 @@ class SimulationSearcher:
                 self.totals = self.totals + row
             self.rounds += size
             self.round_seconds = (time.perf_counter() - began) / size
-            self.last = self._stats(player, start, begun)  # what a progress report reads
             if on_chunk is not None:
+                self.last = self._stats(player, start, begun)  # what the progress report reads
                 on_chunk(self.rounds - begun, time.perf_counter() - start)
         self.last = self._stats(player, start, begun)
         return self.last

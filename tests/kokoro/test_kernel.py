@@ -157,6 +157,8 @@ def test_conversion_is_exact_both_ways(side: str, decree: str | None) -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_flood_fill_finds_the_reference_networks(seed: int) -> None:
+    """``network`` floods as the reference does, and ``network_known`` gives the same network when
+    handed one found from another space (the space on it or not)."""
     rng = random.Random(seed)
     rows, columns = rng.choice([(7, 6), (3, 8), (9, 7), (8, 7)])
     ref = solver.load_game(
@@ -166,9 +168,14 @@ def test_the_flood_fill_finds_the_reference_networks(seed: int) -> None:
     for _ in range(30):
         ref.paths[0] = [rng.choice([0, 0, 1, 2, 3, 4, 5, 6]) for _ in mat.spaces]
         s = convert.from_reference(ref)
+        found = [K.network(s, 0, space) for space in range(len(mat.spaces))]
         for space in range(len(mat.spaces)):
             want = sum(1 << i for i in network(mat, ref.paths[0], space))
-            assert K.network(s, 0, space) == want, f"seed={seed} space={space} paths={ref.paths[0]}"
+            assert found[space] == want, f"seed={seed} space={space} paths={ref.paths[0]}"
+            assert K.network_known(s, 0, space, found[space]) == want
+            known = found[rng.randrange(len(found))]  # the heuristic's shortcut: a network found before
+            assert K.network_known(s, 0, space, known) == want, f"seed={seed} space={space} known={known:b}"
+        assert K.network_known(s, 0, -1, found[0]) == 0  # no guardian placed
 
 
 # -- 4. determinize --------------------------------------------------------------------------------
