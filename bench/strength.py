@@ -38,7 +38,7 @@ from _machine import describe, machine_info
 from tqdm import tqdm
 
 import solver
-from solver.core.agents import file_safe
+from solver.core.agents import OPTIONS, file_safe
 from solver.core.errors import SolverError
 from solver.report import (
     check_writable,
@@ -212,8 +212,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--plot", default=None, metavar="OUT.PNG", help="draw the curve: strength against seconds a turn")
     args = parser.parse_args(argv)
-    if args.workers < 1:
-        parser.error(f"--workers: {args.workers} is not a count of threads (1 or more)")
+    try:
+        OPTIONS["workers"].check(args.workers, "--workers")
+    except SolverError as exc:
+        parser.error(str(exc))
     if args.plot:
         try:
             require_matplotlib()

@@ -73,4 +73,4 @@ def test_workers_name_the_ais_threads_and_a_count_below_one_is_refused(tmp_path:
     with pytest.raises(SystemExit) as exit_:
         strength.main([*argv, "--workers", "0"])
     assert exit_.value.code == 2
-    assert "--workers: 0 is not a count of threads" in capsys.readouterr().err
+    assert "--workers: expected an integer from 1 to 64, got 0" in capsys.readouterr().err
