@@ -1111,11 +1111,11 @@ void determinize(int64_t *s, int64_t observer, uint64_t *rng) {
 
 /* -- evaluation for the searchers ---------------------------------------------------------------- */
 
-static double journal_steps(const i64 *s, i64 player) {
+static double journal_steps(const i64 *s, i64 player, double mastery) {
     double total = 0.0;
     for (i64 t = 0; t < NC; t++) {
         i64 pos = track(s, player, t);
-        total += pos == L_MASTERED ? 6.0 : (double)pos;
+        total += pos == L_MASTERED ? 6.0 + mastery : (double)pos;
     }
     return total;
 }
@@ -1198,7 +1198,7 @@ void heuristic(int64_t *s, const double *params, double *out) {
     i64 players = s[L_PLAYERS];
     int playing = s[L_STAGE] == L_ST_PLAY;
     if (s[L_SOLO]) {
-        double progress = journal_steps(s, 0);
+        double progress = journal_steps(s, 0, 0.0);
         if (playing) {
             for (i64 c = 0; c < NC; c++) progress += params[3] * (double)s[L_COLLECTED + c];
             progress += params[4] * (double)open_lotuses(s);
@@ -1210,7 +1210,7 @@ void heuristic(int64_t *s, const double *params, double *out) {
         out[0] = win * (0.5 + 0.05 * (m < 10.0 ? m : 10.0));
         return;
     }
-    for (i64 p = 0; p < players; p++) out[p] = journal_steps(s, p);
+    for (i64 p = 0; p < players; p++) out[p] = journal_steps(s, p, params[5]);
     if (playing) add_tokens(s, params[3], out);
     double total = 0.0;
     for (i64 p = 0; p < players; p++) {

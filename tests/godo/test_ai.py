@@ -87,6 +87,37 @@ def test_during_sharing_the_pool_counts_for_the_player_offered_it(kernel: Any) -
     assert heuristic(sharing, kernel)[1] > heuristic(after(game_state(), WEST), kernel)[1]
 
 
+@pytest.mark.parametrize("kernel", KERNELS, ids=kernel_id)
+@pytest.mark.parametrize("mastery", [0.0, -1.5, 1.0])
+def test_a_mastered_track_counts_six_steps_and_the_mastery_weight(kernel: Any, mastery: float) -> None:
+    """Multiplayer, a mastered track is worth 6 journal steps plus ``HEURISTIC_PARAMS[5]`` (the
+    ``mastery`` weight): player 0 has 10 steps and one track mastered, player 1 three steps and
+    four tracks mastered, and no token is held."""
+    params = K.HEURISTIC_PARAMS.copy()
+    params[5] = mastery
+    out = np.zeros(L.MAX_PLAYERS, np.float64)
+    kernel.heuristic(game_state().kernel_state().array, params, out)
+    ours, theirs = np.exp(params[0] * (10 + 6 + mastery)), np.exp(params[0] * (3 + 4 * (6 + mastery)))
+    assert out[:2].tolist() == pytest.approx([ours / (ours + theirs), theirs / (ours + theirs)], rel=1e-12)
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=kernel_id)
+def test_solo_a_mastered_track_counts_six_steps_whatever_the_mastery_weight(kernel: Any) -> None:
+    """The ``mastery`` weight is for players only: solo, each count but 6 played worse (``docs/ai.md``)."""
+    tiles = symbols(blank_tiles(ROW), ROW, {RICH: corner("red")})
+    game = solver.load_game("godo", players=1, pack=make_pack(tiles))
+    pos = solo_position(ROW, (0, 0), {"blue": 2, "red": None}, stock=10)
+    array = game.state_from_json(pos).kernel_state().array
+    assert K._track(array, 0, RED) == L.MASTERED
+    values = []
+    for mastery in (0.0, -1.5):
+        params, out = K.HEURISTIC_PARAMS.copy(), np.zeros(L.MAX_PLAYERS, np.float64)
+        params[5] = mastery
+        kernel.heuristic(array, params, out)
+        values.append(out[0])
+    assert values[0] == values[1]
+
+
 def test_the_mover_stays_away_from_tokens_only_the_opponent_can_use() -> None:
     """East collects two red tokens, useless to player 0 and the two steps player 1 needs; west
     collects nothing. Counting collected tokens as the mover's own progress (the heuristic before

@@ -207,7 +207,7 @@ def test_determinize_matches() -> None:
 
 
 def test_heuristic_with_other_params() -> None:
-    params = np.array([0.9, 1.5, 0.3, 0.25, 0.2])
+    params = np.array([0.9, 1.5, 0.3, 0.25, 0.2, 0.7])
     for players in range(1, 6):
         s = initial(players, False)
         ra = np.array([players], np.uint64)

@@ -1181,13 +1181,13 @@ HEURISTIC_PARAMS = L.HEURISTIC_PARAMS
 MULTIPLAYER_MCTS_PARAMS = L.MULTIPLAYER_MCTS_PARAMS
 
 
-@njit("float64(int64[::1], int64)", cache=True, _nrt=False)
-def _steps(s, player):
-    """Journal steps made, a mastered track counting 6."""
+@njit("float64(int64[::1], int64, float64)", cache=True, _nrt=False)
+def _steps(s, player, mastery):
+    """Journal steps made, a mastered track counting 6 plus ``mastery``."""
     total = 0.0
     for t in range(NUM_COLOURS):
         pos = _track(s, player, t)
-        total += 6.0 if pos == L.MASTERED else pos
+        total += 6.0 + mastery if pos == L.MASTERED else pos
     return total
 
 
@@ -1273,9 +1273,10 @@ def _open_lotuses(s):
 def heuristic(s, params, out):
     """An estimate of ``returns`` (each player's share of the win, in [0, 1]) without searching.
 
-    Multiplayer: a softmax of journal progress: steps made, plus ``params[3]`` steps for each
-    virtue token held that its user's journal can take, the active player's own or, shared, the
-    others' (``_add_tokens``). Solo: the chance of mastering everything before the stock runs out
+    Multiplayer: a softmax of journal progress: steps made (a mastered track counting 6 plus
+    ``params[5]``: measured best at 4.5, below the 5 of a token on the mastery space, which the
+    turn's end masters), plus ``params[3]`` steps for each virtue token held that its user's journal
+    can take, the active player's own or, shared, the others' (``_add_tokens``). Solo: the chance of mastering everything before the stock runs out
     (from the steps still needed at ``params[1]`` a turn, the tokens held counting ``params[3]``
     and each virtue symbol on an intersection without an Ensō token ``params[4]``), times the worth
     of the title the stock left would give. The last term is the stall a solo game risks: its
@@ -1288,7 +1289,7 @@ def heuristic(s, params, out):
     players = s[L.PLAYERS]
     playing = s[L.STAGE] == L.ST_PLAY
     if s[L.SOLO]:
-        progress = _steps(s, 0)
+        progress = _steps(s, 0, 0.0)
         if playing:
             for c in range(NUM_COLOURS):
                 progress += params[3] * s[L.COLLECTED + c]
@@ -1299,7 +1300,7 @@ def heuristic(s, params, out):
         out[0] = win * (0.5 + 0.05 * min(max(margin, 0.0), 10.0))
         return
     for p in range(players):
-        out[p] = _steps(s, p)
+        out[p] = _steps(s, p, params[5])
     if playing:
         _add_tokens(s, params[3], out)
     total = 0.0
