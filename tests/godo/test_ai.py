@@ -101,23 +101,6 @@ def test_a_mastered_track_counts_six_steps_and_the_mastery_weight(kernel: Any, m
     assert out[:2].tolist() == pytest.approx([ours / (ours + theirs), theirs / (ours + theirs)], rel=1e-12)
 
 
-@pytest.mark.parametrize("kernel", KERNELS, ids=kernel_id)
-def test_solo_a_mastered_track_counts_six_steps_whatever_the_mastery_weight(kernel: Any) -> None:
-    """The ``mastery`` weight is for players only: solo, each count but 6 played worse (``docs/ai.md``)."""
-    tiles = symbols(blank_tiles(ROW), ROW, {RICH: corner("red")})
-    game = solver.load_game("godo", players=1, pack=make_pack(tiles))
-    pos = solo_position(ROW, (0, 0), {"blue": 2, "red": None}, stock=10)
-    array = game.state_from_json(pos).kernel_state().array
-    assert K._track(array, 0, RED) == L.MASTERED
-    values = []
-    for mastery in (0.0, -1.5):
-        params, out = K.HEURISTIC_PARAMS.copy(), np.zeros(L.MAX_PLAYERS, np.float64)
-        params[5] = mastery
-        kernel.heuristic(array, params, out)
-        values.append(out[0])
-    assert values[0] == values[1]
-
-
 def test_the_mover_stays_away_from_tokens_only_the_opponent_can_use() -> None:
     """East collects two red tokens, useless to player 0 and the two steps player 1 needs; west
     collects nothing. Counting collected tokens as the mover's own progress (the heuristic before
@@ -153,3 +136,20 @@ def test_a_stock_token_on_symbols_is_worse_than_on_a_bare_intersection(kernel: A
     assert heuristic(bare, kernel)[0] > heuristic(rich, kernel)[0]
     best = solver.best_move(state, iterations=300, workers=1, seed=1)
     assert best.actions[0] != point_action(RICH)
+
+
+@pytest.mark.parametrize("kernel", KERNELS, ids=kernel_id)
+def test_solo_a_mastered_track_counts_six_steps_whatever_the_mastery_weight(kernel: Any) -> None:
+    """The ``mastery`` weight is for players only: solo, each count but 6 played worse (``docs/ai.md``)."""
+    tiles = symbols(blank_tiles(ROW), ROW, {RICH: corner("red")})
+    game = solver.load_game("godo", players=1, pack=make_pack(tiles))
+    pos = solo_position(ROW, (0, 0), {"blue": 2, "red": None}, stock=10)
+    array = game.state_from_json(pos).kernel_state().array
+    assert K._track(array, 0, RED) == L.MASTERED
+    values = []
+    for mastery in (0.0, -1.5):
+        params, out = K.HEURISTIC_PARAMS.copy(), np.zeros(L.MAX_PLAYERS, np.float64)
+        params[5] = mastery
+        kernel.heuristic(array, params, out)
+        values.append(out[0])
+    assert values[0] == values[1]

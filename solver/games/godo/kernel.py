@@ -1276,7 +1276,8 @@ def heuristic(s, params, out):
     Multiplayer: a softmax of journal progress: steps made (a mastered track counting 6 plus
     ``params[5]``: measured best at 4.5, below the 5 of a token on the mastery space, which the
     turn's end masters), plus ``params[3]`` steps for each virtue token held that its user's journal
-    can take, the active player's own or, shared, the others' (``_add_tokens``). Solo: the chance of mastering everything before the stock runs out
+    can take, the active player's own or, shared, the others' (``_add_tokens``). Solo, where a
+    mastered track counts 6: the chance of mastering everything before the stock runs out
     (from the steps still needed at ``params[1]`` a turn, the tokens held counting ``params[3]``
     and each virtue symbol on an intersection without an Ensō token ``params[4]``), times the worth
     of the title the stock left would give. The last term is the stall a solo game risks: its
