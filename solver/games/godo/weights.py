@@ -21,7 +21,7 @@ HEURISTIC = (
     Parameter("token", 3, 0.0, 2.0, "worth of a collected virtue token, in journal steps", default=0.5),
     Parameter("open_lotus", 4, 0.0, 1.5, "worth (solo) of a virtue symbol at an intersection without an Ensō "
               "token, in journal steps", counts=SOLO, default=0.3),
-    Parameter("mastery", 5, -3.0, 3.0, "what a mastered track counts (multiplayer) beyond the six journal steps "
-              "it stands for", counts=MULTI, default=-1.5),
+    Parameter("mastery", 5, -3.0, 3.0, "journal steps a mastered track counts beyond 6 (multiplayer; its five "
+              "steps reach the mastery space)", counts=MULTI, default=-1.5),
 )  # fmt: skip
 """The weights, by index (``layout.HEURISTIC_PARAMS`` holds their defaults)."""
